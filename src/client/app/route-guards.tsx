@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+
+/** Signed-in users are sent on; visitors see the page (SPEC section 2, routes / and /survey). */
+export function VisitorOnly({ children, signedInTo }: { children: ReactNode; signedInTo: string }) {
+  const { isAuthenticated } = useAuth();
+  return isAuthenticated ? <Navigate to={signedInTo} replace /> : children;
+}
+
+export function SignedInOnly({ children }: { children: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  return isAuthenticated ? children : <Navigate to="/" replace />;
+}
+
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isAdmin } = useAuth();
+  return isAuthenticated && isAdmin ? children : <Navigate to="/" replace />;
+}

@@ -1,0 +1,19 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Primary blue, secondary green, radius 8, the platform's own fonts (SPEC section 9). */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#1565c0' },
+    secondary: { main: '#2e7d32' },
+    background: { default: '#f5f7fb' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+});

@@ -1,0 +1,19 @@
+import type { Language } from '../../shared/constants';
+import { updateLanguageResultSchema } from '../../shared/contracts/auth';
+import { authResultSchema } from '../../shared/contracts/common';
+import { apiRequest } from '../lib/api-client';
+
+export const verifyAccessCode = (code: string, language: Language) =>
+  apiRequest('/api/verify-access-code', {
+    method: 'POST',
+    body: { code: code.trim(), language },
+    schema: authResultSchema,
+    auth: false,
+  });
+
+export const saveLanguagePreference = (language: Language) =>
+  apiRequest('/api/user/language', {
+    method: 'PUT',
+    body: { language },
+    schema: updateLanguageResultSchema,
+  });

@@ -1,0 +1,73 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes';
+import { createTokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { AppDeps, AppInstance } from './http/app-instance';
+import { registerClientAssets } from './http/client-assets';
+import { registerErrorHandlers } from './http/error-handler';
+import { healthRoutes } from './http/health-routes';
+import { registerRouteAccess } from './http/route-access';
+import { registerSecurityHeaders } from './http/security-headers';
+import { createMailer } from './mail/mailer';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Replace parts of the dependencies (tests use this for a fake clock or mailer). */
+  overrides?: Partial<AppDeps>;
+}
+
+/** Only method and path reach the logs: query strings may carry personal details. */
+const requestSerializer = (req: { method: string; url: string }) => ({
+  method: req.method,
+  url: req.url.split('?')[0],
+});
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    serializers: { req: requestSerializer },
+    ...(config.env === 'development'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+      : {}),
+  };
+}
+
+export async function buildApp({
+  config,
+  database,
+  logger,
+  overrides,
+}: BuildAppOptions): Promise<AppInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider() as unknown as AppInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandlers(app);
+  registerRouteAccess(app);
+  await registerSecurityHeaders(app);
+
+  app.decorate('deps', {
+    config,
+    db: database.db,
+    tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
+    mailer: createMailer(
+      { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
+      app.log,
+    ),
+    ...overrides,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await registerClientAssets(app);
+  return app;
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { Language } from '../../shared/constants';
+import type { AuthResult } from '../../shared/contracts/common';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { unauthorized } from '../http/app-error';
+import { findAccessCode, hashAccessCode } from './access-codes';
+import { consumeRateLimit, type RateLimitRule } from './rate-limit';
+import { issueSession } from './session';
+import type { TokenService } from './tokens';
+
+export const ACCESS_CODE_IP_LIMIT: RateLimitRule = {
+  name: 'access-code:ip',
+  limit: 10,
+  windowSeconds: 15 * 60,
+};
+export const ACCESS_CODE_CODE_LIMIT: RateLimitRule = {
+  name: 'access-code:code',
+  limit: 5,
+  windowSeconds: 15 * 60,
+};
+
+interface Deps {
+  db: Db;
+  tokens: TokenService;
+}
+
+/**
+ * Signs in with an e-mailed access code. Every attempt counts against the caller's address and
+ * against the code tried; a successful one is taken back, so only wrong guesses add up.
+ */
+export async function signInWithAccessCode(
+  { db, tokens }: Deps,
+  input: { code: string; language?: Language; ip: string },
+): Promise<AuthResult> {
+  const undoIp = await consumeRateLimit(db, ACCESS_CODE_IP_LIMIT, input.ip);
+  const undoCode = await consumeRateLimit(db, ACCESS_CODE_CODE_LIMIT, hashAccessCode(input.code));
+  const accessCode = await findAccessCode(db, input.code);
+  if (!accessCode) throw unauthorized('auth.invalidAccessCode');
+  await Promise.all([undoIp(), undoCode()]);
+
+  const [user] = input.language
+    ? await db
+        .update(users)
+        .set({ language: input.language, updatedAt: new Date() })
+        .where(eq(users.id, accessCode.userId))
+        .returning()
+    : await db.select().from(users).where(eq(users.id, accessCode.userId));
+  if (!user) throw unauthorized('auth.invalidAccessCode');
+  return issueSession(tokens, user, accessCode.id);
+}
+
+export async function updateLanguage(
+  { db, tokens }: Deps,
+  input: { userId: number; accessCodeId: number; language: Language },
+): Promise<{ language: Language; token: string }> {
+  const [user] = await db
+    .update(users)
+    .set({ language: input.language, updatedAt: new Date() })
+    .where(eq(users.id, input.userId))
+    .returning();
+  if (!user) throw unauthorized();
+  const { token } = await issueSession(tokens, user, input.accessCodeId);
+  return { language: user.language, token };
+}

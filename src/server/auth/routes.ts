@@ -1,0 +1,31 @@
+import {
+  updateLanguageBodySchema,
+  updateLanguageResultSchema,
+  verifyAccessCodeBodySchema,
+} from '../../shared/contracts/auth';
+import { authResultSchema } from '../../shared/contracts/common';
+import type { AppInstance } from '../http/app-instance';
+import { requireAuth } from '../http/route-access';
+import { signInWithAccessCode, updateLanguage } from './auth-service';
+
+export async function authRoutes(app: AppInstance): Promise<void> {
+  app.post('/api/verify-access-code', {
+    config: { access: 'public' },
+    schema: { body: verifyAccessCodeBodySchema, response: { 200: authResultSchema } },
+    handler: (request) =>
+      signInWithAccessCode(app.deps, { ...request.body, ip: request.ip }),
+  });
+
+  app.put('/api/user/language', {
+    config: { access: 'user' },
+    schema: { body: updateLanguageBodySchema, response: { 200: updateLanguageResultSchema } },
+    handler: (request) => {
+      const auth = requireAuth(request);
+      return updateLanguage(app.deps, {
+        userId: auth.userId,
+        accessCodeId: auth.accessCodeId,
+        language: request.body.language,
+      });
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { DatabaseInUseError } from '../db/data-dir-lock';
+import { seedDefaultQuestionnaire } from '../db/seed/seed';
+import { createAdmin } from './create-admin';
+
+const USAGE = 'Usage: npm run admin:create -- --email someone@example.org [--first-name A --last-name B]';
+
+async function run(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      'first-name': { type: 'string', default: '' },
+      'last-name': { type: 'string', default: '' },
+    },
+  });
+  const email = z.email().safeParse(values.email?.trim());
+  if (!email.success) throw new UsageError(`A valid --email is required.\n${USAGE}`);
+
+  const config = await loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
+  );
+  try {
+    await seedDefaultQuestionnaire(database.db);
+    const result = await createAdmin(database.db, {
+      email: email.data,
+      firstName: values['first-name'] ?? '',
+      lastName: values['last-name'] ?? '',
+    });
+    console.log(`${result.created ? 'Created' : 'Promoted'} admin ${result.email}.`);
+    console.log('Sign in at the paywall with "I have an access code" and this code (shown once):');
+    // The code alone on the last line, so scripts can take it with `tail -n 1`.
+    console.log(result.code);
+  } finally {
+    await database.close();
+  }
+}
+
+class UsageError extends Error {}
+
+run().catch((error: unknown) => {
+  const known = error instanceof UsageError || error instanceof DatabaseInUseError;
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+});

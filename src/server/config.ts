@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/** Every environment variable the server reads, with its default (listed in the README too). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(43, 'must hold at least 256 bits (43 or more characters)').optional(),
+  ),
+  JWT_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 30),
+  PAYMENTS: z.preprocess(emptyToUndefined, z.enum(['stripe', 'demo']).optional()),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Only for tests and local mocks: where the Stripe SDK sends its requests. */
+  STRIPE_API_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('CMD Risk Assessment <no-reply@localhost>'),
+  PRACTICE_EMAIL: optionalString,
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(250 * 1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  outboxDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  publicUrl: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  payments:
+    | { provider: 'demo' }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiUrl: string | undefined;
+      };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  practiceEmail: string | undefined;
+  mediaMaxBytes: number;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+    problems.push('JWT_SECRET: required in production');
+  }
+  if (env.PAYMENTS === 'stripe' && !env.STRIPE_SECRET_KEY) {
+    problems.push('STRIPE_SECRET_KEY: required when PAYMENTS=stripe');
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY && env.PAYMENTS !== 'demo') {
+    problems.push('STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY');
+  }
+  if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'demo') {
+    problems.push(
+      'STRIPE_SECRET_KEY: required in production; set PAYMENTS=demo to run the offline test provider on purpose',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return env;
+}
+
+/** A development secret is generated once and kept in the data directory. */
+async function loadOrCreateSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'jwt-secret');
+  const existing = (await readFile(file, 'utf8').catch(() => '')).trim();
+  if (existing.length >= 43) return existing;
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promise<Config> {
+  const env = parseEnv(source);
+  const dataDir = resolve(env.DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  const useStripe = env.PAYMENTS !== 'demo' && Boolean(env.STRIPE_SECRET_KEY);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    mediaDir: join(dataDir, 'media'),
+    outboxDir: join(dataDir, 'outbox'),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET ?? (await loadOrCreateSecret(dataDir)),
+    jwtTtlSeconds: env.JWT_TTL_HOURS * 3600,
+    payments: useStripe
+      ? {
+          provider: 'stripe',
+          secretKey: env.STRIPE_SECRET_KEY ?? '',
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiUrl: env.STRIPE_API_URL,
+        }
+      : { provider: 'demo' },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    practiceEmail: env.PRACTICE_EMAIL,
+    mediaMaxBytes: env.MEDIA_MAX_BYTES,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { languageOfHeader, translate } from '../i18n/messages';
+
+/** The built browser app, found from the project root; absent in API-only test runs. */
+export function clientDistDir(): string {
+  return resolve(process.cwd(), 'dist', 'client');
+}
+
+/**
+ * Serves the built client. Any GET outside /api that is not a file gets index.html, so the
+ * browser router handles it (unknown paths fall to the paywall there).
+ */
+export async function registerClientAssets(app: FastifyInstance, root = clientDistDir()) {
+  const hasClient = existsSync(join(root, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders: (res, path) => {
+        if (!path.startsWith(join(root, 'assets'))) res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api') && hasClient) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const language = languageOfHeader(request.headers['accept-language']);
+    return reply
+      .status(404)
+      .send({ message: translate(language, 'errors.notFound'), code: 'errors.notFound' });
+  });
+}

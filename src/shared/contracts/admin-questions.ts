@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { GERMAN_LANGUAGE_ID } from '../constants';
+import { overlayIdSchema, questionTypeSchema } from './survey';
+
+/** Server field names as SPEC section 3 "Question (admin view)" gives them. */
+export const translationSchema = z.strictObject({
+  LanguageID: z.literal(GERMAN_LANGUAGE_ID),
+  TranslatedText: z.string().trim().max(2000),
+});
+
+export const optionWriteSchema = z.strictObject({
+  OptionText: z.string().trim().min(1).max(500),
+  Order: z.number().int().min(0).max(10_000),
+  IsActive: z.boolean().default(true),
+  Translations: z.array(translationSchema).max(1).default([]),
+});
+
+export const questionWriteBodySchema = z.strictObject({
+  QuestionType: questionTypeSchema,
+  QuestionText: z.string().trim().min(1).max(2000),
+  Order: z.number().int().min(0).max(10_000),
+  IsActive: z.boolean().default(true),
+  Overlay: overlayIdSchema.nullable().default(null),
+  Translations: z.array(translationSchema).max(1).default([]),
+  Options: z.array(optionWriteSchema).max(50).default([]),
+});
+export type QuestionWriteBody = z.infer<typeof questionWriteBodySchema>;
+
+export const adminOptionSchema = z.object({
+  ID: z.number().int(),
+  OptionText: z.string(),
+  Order: z.number().int(),
+  IsActive: z.boolean(),
+  Translations: z.array(z.object({ LanguageID: z.number().int(), TranslatedText: z.string() })),
+});
+
+export const adminQuestionSchema = z.object({
+  ID: z.number().int(),
+  QuestionType: questionTypeSchema,
+  QuestionText: z.string(),
+  Order: z.number().int(),
+  IsActive: z.boolean(),
+  Overlay: overlayIdSchema.nullable(),
+  Options: z.array(adminOptionSchema),
+  Translations: z.array(z.object({ LanguageID: z.number().int(), TranslatedText: z.string() })),
+  /** How many answers the question has; such questions are deactivated rather than deleted. */
+  ResponseCount: z.number().int(),
+});
+export type AdminQuestion = z.infer<typeof adminQuestionSchema>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { languageSchema } from './common';
+
+export const verifyAccessCodeBodySchema = z.strictObject({
+  code: z.string().trim().min(1).max(100),
+  language: languageSchema.optional(),
+});
+export type VerifyAccessCodeBody = z.infer<typeof verifyAccessCodeBodySchema>;
+
+export const updateLanguageBodySchema = z.strictObject({
+  language: languageSchema,
+});
+export type UpdateLanguageBody = z.infer<typeof updateLanguageBodySchema>;
+
+export const updateLanguageResultSchema = z.object({
+  language: languageSchema,
+  token: z.string(),
+});
+export type UpdateLanguageResult = z.infer<typeof updateLanguageResultSchema>;
+
+/** What a signed token carries; the server re-checks the user row on every request. */
+export const tokenPayloadSchema = z.object({
+  sub: z.string(),
+  email: z.string(),
+  language: languageSchema,
+  isAdmin: z.boolean(),
+  tv: z.number().int(),
+  /** The access code (assessment) this sign-in belongs to. */
+  acid: z.number().int(),
+});
+export type TokenPayload = z.infer<typeof tokenPayloadSchema>;
