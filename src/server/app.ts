@@ -11,6 +11,7 @@ import { healthRoutes } from './http/health-routes';
 import { registerRouteAccess } from './http/route-access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMailer } from './mail/mailer';
+import { createLocalMediaStore } from './media/media-store';
 
 export interface BuildAppOptions {
   config: Config;
@@ -63,6 +64,7 @@ export async function buildApp({
       { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
       app.log,
     ),
+    media: createLocalMediaStore(config.mediaDir),
     ...overrides,
   });
 

@@ -20,7 +20,12 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(43, 'must hold at least 256 bits (43 or more characters)').optional(),
   ),
-  JWT_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 30),
+  JWT_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 30),
   PAYMENTS: z.preprocess(emptyToUndefined, z.enum(['stripe', 'demo']).optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

@@ -29,7 +29,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.kind, payments: config.payments.provider, mail: config.smtpUrl ? 'smtp' : 'outbox' },
+    {
+      database: database.kind,
+      payments: config.payments.provider,
+      mail: config.smtpUrl ? 'smtp' : 'outbox',
+    },
     `CMD risk assessment ready on ${config.publicUrl}`,
   );
 }

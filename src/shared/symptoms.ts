@@ -35,7 +35,9 @@ export type BodyView = 'front' | 'side';
  * Where each complaint is drawn on the body diagrams, as fractions of the image.
  * Complaints without a body location ("stress", "other", ...) have none.
  */
-export const SYMPTOM_POSITIONS: Partial<Record<SymptomName, { view: BodyView; x: number; y: number }>> = {
+export const SYMPTOM_POSITIONS: Partial<
+  Record<SymptomName, { view: BodyView; x: number; y: number }>
+> = {
   jawJointPain: { view: 'side', x: 0.56, y: 0.115 },
   jawJointClicking: { view: 'side', x: 0.56, y: 0.115 },
   facialPain: { view: 'front', x: 0.46, y: 0.09 },

@@ -35,7 +35,11 @@ describe('sign-in with an access code', () => {
 
   it('accepts the code typed in lower case, without dashes and with look-alike letters', async () => {
     const patient = await t.createPatient();
-    const sloppy = patient.code.toLowerCase().replaceAll('-', '').replaceAll('0', 'o').replaceAll('1', 'l');
+    const sloppy = patient.code
+      .toLowerCase()
+      .replaceAll('-', '')
+      .replaceAll('0', 'o')
+      .replaceAll('1', 'l');
     expect((await signIn(sloppy, '10.0.0.3')).statusCode).toBe(200);
   });
 
@@ -62,7 +66,9 @@ describe('sign-in with an access code', () => {
   it('answers the twelfth quick wrong guess from one address with 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await signIn(`WRNG-${String(i).padStart(4, '0')}-AAAA-BBBB`, '10.9.9.9')).statusCode);
+      statuses.push(
+        (await signIn(`WRNG-${String(i).padStart(4, '0')}-AAAA-BBBB`, '10.9.9.9')).statusCode,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[11]).toBe(429);

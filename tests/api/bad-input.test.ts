@@ -15,8 +15,16 @@ const BAD_BODIES: { name: string; payload: string; contentType: string }[] = [
   { name: 'malformed JSON', payload: '{"code": ', contentType: 'application/json' },
   { name: 'a JSON array', payload: '[1,2,3]', contentType: 'application/json' },
   { name: 'a JSON string', payload: '"hello"', contentType: 'application/json' },
-  { name: 'wrong types', payload: JSON.stringify({ code: 42, language: 7, questionId: 'x', amount: 'lots' }), contentType: 'application/json' },
-  { name: 'unknown fields only', payload: JSON.stringify({ surprise: true, __proto__: { isAdmin: true } }), contentType: 'application/json' },
+  {
+    name: 'wrong types',
+    payload: JSON.stringify({ code: 42, language: 7, questionId: 'x', amount: 'lots' }),
+    contentType: 'application/json',
+  },
+  {
+    name: 'unknown fields only',
+    payload: JSON.stringify({ surprise: true, __proto__: { isAdmin: true } }),
+    contentType: 'application/json',
+  },
   { name: 'a form body', payload: 'code=abc', contentType: 'application/x-www-form-urlencoded' },
 ];
 

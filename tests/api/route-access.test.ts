@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Fills a route pattern's parameters with a plausible id. */
-const concrete = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => (name === 'path' || name === '*' ? 'media/x.jpg' : '1')).replace('*', 'media/x.jpg');
+const concrete = (url: string) =>
+  url
+    .replace(/:(\w+)/g, (_, name: string) =>
+      name === 'path' || name === '*' ? 'media/x.jpg' : '1',
+    )
+    .replace('*', 'media/x.jpg');
 
 describe('access rules of every API route', () => {
   it('declares an access rule for every API route', () => {
@@ -26,10 +31,19 @@ describe('access rules of every API route', () => {
     for (const route of t.app.routeAccessTable.filter((r) => r.access === 'admin')) {
       const url = concrete(route.url);
       const method = route.method as 'GET';
-      const anonymous = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+      const anonymous = await t.app.inject({
+        method,
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
       expect(anonymous.statusCode, `${route.method} ${route.url} without token`).toBe(401);
       expect(anonymous.json().message).toBeTruthy();
-      const asPatient = await t.app.inject({ method, url, headers: patient.headers, payload: method === 'GET' ? undefined : {} });
+      const asPatient = await t.app.inject({
+        method,
+        url,
+        headers: patient.headers,
+        payload: method === 'GET' ? undefined : {},
+      });
       expect(asPatient.statusCode, `${route.method} ${route.url} as patient`).toBe(403);
     }
   });
@@ -37,7 +51,11 @@ describe('access rules of every API route', () => {
   it('answers 401 without a token on every signed-in route', async () => {
     for (const route of t.app.routeAccessTable.filter((r) => r.access === 'user')) {
       const method = route.method as 'GET';
-      const reply = await t.app.inject({ method, url: concrete(route.url), payload: method === 'GET' ? undefined : {} });
+      const reply = await t.app.inject({
+        method,
+        url: concrete(route.url),
+        payload: method === 'GET' ? undefined : {},
+      });
       expect(reply.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
@@ -46,8 +64,16 @@ describe('access rules of every API route', () => {
     const patient = await t.createPatient();
     const { users } = await import('../../src/server/db/schema');
     const { eq, sql } = await import('drizzle-orm');
-    await t.database.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, patient.id));
-    const reply = await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: patient.headers, payload: { language: 'de' } });
+    await t.database.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, patient.id));
+    const reply = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/language',
+      headers: patient.headers,
+      payload: { language: 'de' },
+    });
     expect(reply.statusCode).toBe(401);
   });
 });

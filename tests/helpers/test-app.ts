@@ -70,7 +70,14 @@ export async function createTestApp(
       tokenVersion: user!.tokenVersion,
       accessCodeId,
     });
-    return { id: user!.id, email: user!.email, code, accessCodeId, token, headers: { authorization: `Bearer ${token}` } };
+    return {
+      id: user!.id,
+      email: user!.email,
+      code,
+      accessCodeId,
+      token,
+      headers: { authorization: `Bearer ${token}` },
+    };
   };
 
   return {
@@ -81,7 +88,9 @@ export async function createTestApp(
     createAdmin: () => createUser(true),
     async outbox() {
       const files = await readdir(config.outboxDir).catch(() => [] as string[]);
-      return Promise.all(files.sort().map((file) => readFile(join(config.outboxDir, file), 'utf8')));
+      return Promise.all(
+        files.sort().map((file) => readFile(join(config.outboxDir, file), 'utf8')),
+      );
     },
     async close() {
       await app.close();

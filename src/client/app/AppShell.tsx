@@ -41,7 +41,11 @@ function Navigation() {
   if (compact) {
     return (
       <>
-        <IconButton color="inherit" aria-label={t('nav.mainNavigation')} onClick={(e) => setMenuAnchor(e.currentTarget)}>
+        <IconButton
+          color="inherit"
+          aria-label={t('nav.mainNavigation')}
+          onClick={(e) => setMenuAnchor(e.currentTarget)}
+        >
           <MenuIcon />
         </IconButton>
         <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
@@ -86,15 +90,37 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { languageError } = useAuth();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.default',
+      }}
+    >
       <AppBar position="sticky" elevation={0}>
         <Toolbar sx={{ gap: 1.5 }}>
           <Box
             component={RouterLink}
             to="/"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'inherit', textDecoration: 'none', flexGrow: 1, minWidth: 0 }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.5,
+              color: 'inherit',
+              textDecoration: 'none',
+              flexGrow: 1,
+              minWidth: 0,
+            }}
           >
-            <Box component="img" src="/logo.svg" alt={t('logoAlt')} width={36} height={36} sx={{ borderRadius: 1, bgcolor: 'common.white', flexShrink: 0 }} />
+            <Box
+              component="img"
+              src="/logo.svg"
+              alt={t('logoAlt')}
+              width={36}
+              height={36}
+              sx={{ borderRadius: 1, bgcolor: 'common.white', flexShrink: 0 }}
+            />
             <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700 }}>
               {t('appTitle')}
             </Typography>
@@ -126,7 +152,13 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         <Container
           maxWidth="lg"
-          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 2,
+            flexWrap: 'wrap',
+          }}
         >
           <Typography variant="body2" color="text.secondary">
             {t('footer.copyright', { year: new Date().getFullYear() })}

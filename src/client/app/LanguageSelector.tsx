@@ -17,7 +17,9 @@ export function LanguageSelector({ size = 'small' }: { size?: 'small' | 'medium'
       onChange={(event) => void changeLanguage(normalizeLanguage(event.target.value))}
       sx={{ minWidth: 140 }}
       slotProps={{
-        input: { startAdornment: <LanguageIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} /> },
+        input: {
+          startAdornment: <LanguageIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} />,
+        },
         htmlInput: { 'data-testid': 'language-selector' },
       }}
     >

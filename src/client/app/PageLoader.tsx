@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Box role="status" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 10 }}>
+    <Box
+      role="status"
+      sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 10 }}
+    >
       <CircularProgress aria-label={t('loading')} />
     </Box>
   );

@@ -50,7 +50,11 @@ export function AccessCodeDialog({ open, onClose }: Props) {
     } catch (caught) {
       // Rate limiting and outages carry their own message; anything else is a wrong code.
       const status = caught instanceof ApiError ? caught.status : 0;
-      setError(status === 429 || status >= 500 || status === 0 ? (caught as Error).message : t('accessCode.invalid'));
+      setError(
+        status === 429 || status >= 500 || status === 0
+          ? (caught as Error).message
+          : t('accessCode.invalid'),
+      );
     } finally {
       setSubmitting(false);
     }

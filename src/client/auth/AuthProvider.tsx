@@ -1,7 +1,11 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, type Language } from '../../shared/constants';
-import { sessionUserSchema, type AuthResult, type SessionUser } from '../../shared/contracts/common';
+import {
+  sessionUserSchema,
+  type AuthResult,
+  type SessionUser,
+} from '../../shared/contracts/common';
 import i18n from '../i18n';
 import { storage } from '../lib/storage';
 import { saveLanguagePreference } from './api';

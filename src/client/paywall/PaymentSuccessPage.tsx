@@ -7,7 +7,10 @@ import './i18n';
 export function PaymentSuccessPage() {
   const { t } = useTranslation('paywall');
   return (
-    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 10 }}>
+    <Box
+      role="status"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 10 }}
+    >
       <CircularProgress />
       <Typography>{t('verifying')}</Typography>
     </Box>

@@ -16,7 +16,11 @@ export function PaywallPage() {
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
         <LanguageSelector />
       </Box>
-      <Typography variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.8rem', md: '2.6rem' } }}>
+      <Typography
+        variant="h3"
+        component="h1"
+        sx={{ fontWeight: 700, fontSize: { xs: '1.8rem', md: '2.6rem' } }}
+      >
         {t('title')}
       </Typography>
       <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 1 }}>

@@ -12,8 +12,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   app.post('/api/verify-access-code', {
     config: { access: 'public' },
     schema: { body: verifyAccessCodeBodySchema, response: { 200: authResultSchema } },
-    handler: (request) =>
-      signInWithAccessCode(app.deps, { ...request.body, ip: request.ip }),
+    handler: (request) => signInWithAccessCode(app.deps, { ...request.body, ip: request.ip }),
   });
 
   app.put('/api/user/language', {

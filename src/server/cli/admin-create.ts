@@ -7,7 +7,8 @@ import { DatabaseInUseError } from '../db/data-dir-lock';
 import { seedDefaultQuestionnaire } from '../db/seed/seed';
 import { createAdmin } from './create-admin';
 
-const USAGE = 'Usage: npm run admin:create -- --email someone@example.org [--first-name A --last-name B]';
+const USAGE =
+  'Usage: npm run admin:create -- --email someone@example.org [--first-name A --last-name B]';
 
 async function run(): Promise<void> {
   const { values } = parseArgs({

@@ -278,4 +278,3 @@ export const jobLeases = pgTable('job_leases', {
   leasedUntil: timestamp('leased_until', { withTimezone: true }).notNull(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
 });
-

@@ -16,8 +16,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: MessageKey = 'errors.badRequest', params?: Record<string, string>) =>
-  new AppError(400, key, params);
+export const badRequest = (
+  key: MessageKey = 'errors.badRequest',
+  params?: Record<string, string>,
+) => new AppError(400, key, params);
 export const unauthorized = (key: MessageKey = 'errors.unauthorized') => new AppError(401, key);
 export const forbidden = (key: MessageKey = 'errors.forbidden') => new AppError(403, key);
 export const notFound = (key: MessageKey = 'errors.notFound') => new AppError(404, key);

@@ -10,6 +10,7 @@ import type { TokenService } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import type { MediaStore } from '../media/media-store';
 
 /** What route plugins reach through `app.deps`: built once in buildApp, replaced in tests. */
 export interface AppDeps {
@@ -17,6 +18,7 @@ export interface AppDeps {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
+  media: MediaStore;
 }
 
 declare module 'fastify' {

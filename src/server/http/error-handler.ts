@@ -19,9 +19,13 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined; e; ) {
+  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined; e;) {
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/.test(e.message)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect/.test(e.message)
+    )
+      return true;
     e = e.cause as typeof e;
   }
   return false;
@@ -39,7 +43,11 @@ const STATUS_MESSAGES: Record<number, MessageKey> = {
   429: 'errors.tooManyRequests',
 };
 
-function describe(error: FastifyError): { status: number; key: MessageKey; params?: Record<string, string | number> } {
+function describe(error: FastifyError): {
+  status: number;
+  key: MessageKey;
+  params?: Record<string, string | number>;
+} {
   if (error instanceof AppError) {
     return { status: error.statusCode, key: error.messageKey, params: error.params };
   }

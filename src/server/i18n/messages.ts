@@ -1,50 +1,59 @@
 import { normalizeLanguage, type Language } from '../../shared/constants';
+import { defineMessages } from './define-messages';
 
 /**
- * Messages the API sends to people. Every key exists in both languages: the German table is
- * typed against the English one, so a missing translation does not compile.
+ * Messages the API sends to people, in both languages. Features keep their own tables
+ * (defineMessages) and are listed in `serverMessages` below.
  */
-const en = {
-  'errors.badRequest': 'The request is invalid.',
-  'errors.validation': 'Please check your input: {{field}} is invalid.',
-  'errors.invalidJson': 'The request body is not valid JSON.',
-  'errors.unsupportedMediaType': 'This content type is not supported.',
-  'errors.payloadTooLarge': 'The request is too large.',
-  'errors.unauthorized': 'Please sign in to continue.',
-  'errors.forbidden': 'You do not have permission to do this.',
-  'errors.notFound': 'Not found.',
-  'errors.conflict': 'This conflicts with the current state. Please reload and try again.',
-  'errors.tooManyRequests': 'Too many attempts. Please wait a few minutes and try again.',
-  'errors.serviceUnavailable': 'The service is briefly unavailable. Please try again in a moment.',
-  'errors.internal': 'Something went wrong on our side. Please try again.',
-  'auth.invalidAccessCode': 'Invalid assessment code. Please check your email and try again.',
-  'auth.sessionExpired': 'Your session has ended. Please sign in again.',
-} as const;
+const core = defineMessages(
+  {
+    'errors.badRequest': 'The request is invalid.',
+    'errors.validation': 'Please check your input: {{field}} is invalid.',
+    'errors.invalidJson': 'The request body is not valid JSON.',
+    'errors.unsupportedMediaType': 'This content type is not supported.',
+    'errors.payloadTooLarge': 'The request is too large.',
+    'errors.unauthorized': 'Please sign in to continue.',
+    'errors.forbidden': 'You do not have permission to do this.',
+    'errors.notFound': 'Not found.',
+    'errors.conflict': 'This conflicts with the current state. Please reload and try again.',
+    'errors.tooManyRequests': 'Too many attempts. Please wait a few minutes and try again.',
+    'errors.serviceUnavailable':
+      'The service is briefly unavailable. Please try again in a moment.',
+    'errors.internal': 'Something went wrong on our side. Please try again.',
+    'auth.invalidAccessCode': 'Invalid assessment code. Please check your email and try again.',
+    'auth.sessionExpired': 'Your session has ended. Please sign in again.',
+  },
+  {
+    'errors.badRequest': 'Die Anfrage ist ungültig.',
+    'errors.validation': 'Bitte prüfen Sie Ihre Eingabe: {{field}} ist ungültig.',
+    'errors.invalidJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+    'errors.unsupportedMediaType': 'Dieser Inhaltstyp wird nicht unterstützt.',
+    'errors.payloadTooLarge': 'Die Anfrage ist zu groß.',
+    'errors.unauthorized': 'Bitte melden Sie sich an, um fortzufahren.',
+    'errors.forbidden': 'Dazu haben Sie keine Berechtigung.',
+    'errors.notFound': 'Nicht gefunden.',
+    'errors.conflict':
+      'Das widerspricht dem aktuellen Stand. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+    'errors.tooManyRequests':
+      'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
+    'errors.serviceUnavailable':
+      'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    'errors.internal': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
+    'auth.invalidAccessCode':
+      'Ungültiger Bewertungscode. Bitte prüfen Sie Ihre E-Mail und versuchen Sie es erneut.',
+    'auth.sessionExpired': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  },
+);
 
-export type MessageKey = keyof typeof en;
+const tables = [core] as const;
 
-const de: Record<MessageKey, string> = {
-  'errors.badRequest': 'Die Anfrage ist ungültig.',
-  'errors.validation': 'Bitte prüfen Sie Ihre Eingabe: {{field}} ist ungültig.',
-  'errors.invalidJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
-  'errors.unsupportedMediaType': 'Dieser Inhaltstyp wird nicht unterstützt.',
-  'errors.payloadTooLarge': 'Die Anfrage ist zu groß.',
-  'errors.unauthorized': 'Bitte melden Sie sich an, um fortzufahren.',
-  'errors.forbidden': 'Dazu haben Sie keine Berechtigung.',
-  'errors.notFound': 'Nicht gefunden.',
-  'errors.conflict':
-    'Das widerspricht dem aktuellen Stand. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
-  'errors.tooManyRequests':
-    'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
-  'errors.serviceUnavailable':
-    'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
-  'errors.internal': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
-  'auth.invalidAccessCode':
-    'Ungültiger Bewertungscode. Bitte prüfen Sie Ihre E-Mail und versuchen Sie es erneut.',
-  'auth.sessionExpired': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
-};
+type KeysOf<T> = T extends { en: Record<infer K, string> } ? K : never;
+export type MessageKey = KeysOf<(typeof tables)[number]>;
 
-export const serverMessages: Record<Language, Record<MessageKey, string>> = { en, de };
+export const serverMessages = {
+  en: Object.assign({}, ...tables.map((table) => table.en)),
+  de: Object.assign({}, ...tables.map((table) => table.de)),
+} as Record<Language, Record<MessageKey, string>>;
 
 export function translate(
   language: Language,

@@ -15,7 +15,11 @@ function today(): string {
 export const patientDetailsSchema = z.strictObject({
   firstName: requiredText(100),
   lastName: requiredText(100),
-  email: z.string().trim().max(254).pipe(z.email({ error: 'validation.email' })),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: 'validation.email' })),
   phone: requiredText(40),
   dateOfBirth: z.iso
     .date({ error: 'validation.date' })

@@ -1,0 +1,68 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's Chromium, offline-safe flags, and a fake camera and microphone so photo and video
+ * capture run for real.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function newContext(
+  browser: Browser,
+  options: { locale?: string; viewport?: { width: number; height: number }; baseURL: string },
+): Promise<BrowserContext> {
+  return browser.newContext({
+    locale: options.locale ?? 'en-US',
+    viewport: options.viewport ?? DESKTOP,
+    baseURL: options.baseURL,
+    permissions: ['camera', 'microphone'],
+    isMobile: options.viewport?.width === PHONE.width,
+    hasTouch: options.viewport?.width === PHONE.width,
+  });
+}
+
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+/** Saves a full-page screenshot for a reviewer under test-results/screenshots. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Serious and critical accessibility violations of the current page (axe-core). */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Extracts the access code from an .eml of the outbox (XXXX-XXXX-XXXX-XXXX). */
+export function accessCodeFromMail(mail: string): string | undefined {
+  return /\b[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\b/.exec(mail)?.[0];
+}
