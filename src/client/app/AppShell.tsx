@@ -121,7 +121,12 @@ export function AppShell({ children }: { children: ReactNode }) {
               height={36}
               sx={{ borderRadius: 1, bgcolor: 'common.white', flexShrink: 0 }}
             />
-            <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700 }}>
+            <Typography
+              variant="h6"
+              component="span"
+              noWrap
+              sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.25rem' } }}
+            >
               {t('appTitle')}
             </Typography>
           </Box>
