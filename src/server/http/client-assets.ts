@@ -29,7 +29,7 @@ export async function registerClientAssets(app: FastifyInstance, root = clientDi
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && hasClient) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
     }
     const language = languageOfHeader(request.headers['accept-language']);
     return reply
