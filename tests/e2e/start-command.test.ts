@@ -13,7 +13,7 @@ afterAll(() => removeDataDir(dataDir));
 
 /** `npm start` exactly as the README says, with nothing but a port and a data folder set. */
 async function npmStart(port: number) {
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
   for (const name of ['NODE_ENV', 'DATABASE_URL', 'JWT_SECRET', 'STRIPE_SECRET_KEY', 'SMTP_URL']) {
     delete env[name];
   }

@@ -1,0 +1,271 @@
+import { buffer } from 'node:stream/consumers';
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import type { Language } from '../../shared/constants';
+import { SYMPTOM_LABELS } from '../../shared/symptom-labels';
+import { SYMPTOM_POSITIONS, SYMPTOM_STACK_OFFSET, symptomColor } from '../../shared/symptoms';
+import type { Db } from '../db/client';
+import { accessCodes, users } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { scoreInstrument } from '../instruments/instrument';
+import { TMD_PAIN_SCREENER } from '../instruments/tmd-pain-screener';
+import type { MediaStore } from '../media/media-store';
+import { loadAssessmentAnswers, type AssessmentAnswer } from './assessment-answers';
+import { drawBody, type Dot } from './body-drawing';
+import { fill, reportLabels } from './report-labels';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+const COLORS = { green: '#2e7d32', amber: '#ed8f03', red: '#c62828' } as const;
+const PAIN_POINT_COLORS = { light: COLORS.green, medium: COLORS.amber, strong: COLORS.red };
+const MUTED = '#5f6b7a';
+const PRIMARY = '#1565c0';
+
+const formatDate = (value: Date | string | null, language: Language) =>
+  value
+    ? new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+        dateStyle: 'medium',
+        ...(typeof value === 'string' && value.length === 10 ? {} : { timeStyle: 'short' }),
+        timeZone: 'UTC',
+      }).format(typeof value === 'string' ? new Date(value) : value)
+    : '–';
+
+/** Room left on the page; starts a new one when a block would not fit. */
+function ensureSpace(doc: Doc, height: number) {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+}
+
+function symptomDots(answer: AssessmentAnswer): Record<'front' | 'side', Dot[]> {
+  const dots: Record<'front' | 'side', Dot[]> = { front: [], side: [] };
+  const seen = new Map<string, number>();
+  for (const symptom of answer.symptoms ?? []) {
+    const position = SYMPTOM_POSITIONS[symptom.name];
+    if (!position) continue;
+    const key = `${position.view}:${position.x}:${position.y}`;
+    const index = seen.get(key) ?? 0;
+    seen.set(key, index + 1);
+    dots[position.view].push({
+      x: position.x + index * SYMPTOM_STACK_OFFSET,
+      y: position.y,
+      color: COLORS[symptomColor(symptom.intensity)],
+    });
+  }
+  return dots;
+}
+
+async function writeAnswer(
+  doc: Doc,
+  answer: AssessmentAnswer,
+  language: Language,
+  media: MediaStore,
+): Promise<void> {
+  const labels = reportLabels[language];
+  const symptomLabels = SYMPTOM_LABELS[language];
+  // Keep a question together with its drawing or photo rather than splitting it over a page.
+  const drawn = answer.questionType === 'pain_atlas' || answer.questionType === 'pain_symptoms';
+  ensureSpace(doc, drawn ? 300 : answer.questionType === 'photo' ? 200 : 60);
+  doc.font('Helvetica-Bold').fontSize(10.5).fillColor('#1b2430').text(answer.questionText);
+  doc.font('Helvetica').fontSize(10).fillColor('#1b2430').moveDown(0.2);
+  const left = doc.page.margins.left;
+
+  switch (answer.questionType) {
+    case 'text':
+      doc.text(answer.answerText?.trim() || labels.noAnswer);
+      break;
+    case 'multiple_choice':
+      doc.text(answer.optionText ?? labels.noSelection);
+      break;
+    case 'photo': {
+      const image = answer.mediaPath
+        ? await buffer(media.read(answer.mediaPath)).catch(() => null)
+        : null;
+      if (image) {
+        ensureSpace(doc, 170);
+        doc.image(image, left, doc.y, { fit: [160, 160] });
+        doc.y += 165;
+      } else {
+        doc.fillColor(MUTED).text(labels.photoMissing);
+      }
+      break;
+    }
+    case 'video':
+      doc.fillColor(MUTED).text(answer.mediaPath ? labels.videoRecorded : labels.noAnswer);
+      break;
+    case 'pain_atlas': {
+      const points = answer.painPoints ?? [];
+      doc.text(fill(labels.painPoints, { count: points.length }));
+      ensureSpace(doc, 230);
+      const top = doc.y + 4;
+      drawBody(
+        doc,
+        { x: left, y: top, width: 110, height: 220 },
+        'front',
+        points.map((p) => ({ x: p.x, y: p.y, color: PAIN_POINT_COLORS[p.intensity] })),
+      );
+      const lines = points.map(
+        (p, i) =>
+          `${i + 1}. ${labels.intensities[p.intensity]} (${Math.round(p.x * 100)}%, ${Math.round(p.y * 100)}%)`,
+      );
+      doc
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(lines.join('\n'), left + 140, top, { width: 300 });
+      doc.y = top + 226;
+      doc.x = left;
+      break;
+    }
+    case 'pain_symptoms': {
+      const symptoms = answer.symptoms ?? [];
+      doc.text(fill(labels.symptomsRecorded, { count: symptoms.length }));
+      for (const s of symptoms) {
+        // A drawn dot in the intensity colour: the standard PDF fonts have no bullet glyph.
+        doc.fontSize(9.5);
+        doc.circle(left + 4, doc.y + 5, 3.5).fill(COLORS[symptomColor(s.intensity)]);
+        doc
+          .fillColor('#1b2430')
+          .text(
+            `${symptomLabels.names[s.name]}: ${symptomLabels.frequencies[s.frequency]}, ${symptomLabels.triggers[s.trigger]}, ${symptomLabels.intensities[s.intensity]}`,
+            left + 14,
+          );
+      }
+      doc.x = left;
+      if (symptoms.length > 0) {
+        ensureSpace(doc, 240);
+        const top = doc.y + 6;
+        const dots = symptomDots(answer);
+        drawBody(doc, { x: left, y: top, width: 110, height: 220 }, 'front', dots.front);
+        drawBody(doc, { x: left + 150, y: top, width: 110, height: 220 }, 'side', dots.side);
+        doc.fontSize(8).fillColor(MUTED);
+        doc.text(labels.front, left, top + 222, { width: 110, align: 'center' });
+        doc.text(labels.side, left + 150, top + 222, { width: 110, align: 'center' });
+        doc.x = left;
+        doc.y = top + 236;
+      }
+      break;
+    }
+  }
+  doc.fillColor('#1b2430').fontSize(10).moveDown(0.8);
+}
+
+/**
+ * The case report of one assessment as a PDF stream: patient details, the screener score,
+ * then every answer in questionnaire order with photo stills and the body diagrams.
+ */
+export async function renderAssessmentReport(
+  deps: { db: Db; media: MediaStore },
+  accessCodeId: number,
+  language: Language,
+  now = new Date(),
+): Promise<Doc> {
+  const [row] = await deps.db
+    .select({ code: accessCodes, user: users })
+    .from(accessCodes)
+    .innerJoin(users, eq(users.id, accessCodes.userId))
+    .where(eq(accessCodes.id, accessCodeId));
+  if (!row) throw new AppError(404, 'review.notFound');
+  const { code, user } = row;
+  const answers = await loadAssessmentAnswers(deps.db, [accessCodeId], language);
+  const screener = scoreInstrument(
+    TMD_PAIN_SCREENER,
+    answers
+      .filter((a) => a.instrumentItem)
+      .map((a) => ({ instrumentItem: a.instrumentItem!, score: a.optionScore })),
+  );
+  const labels = reportLabels[language];
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    bufferPages: true,
+    info: { Title: `${labels.title} #${code.id}`, Creator: 'CMD Risk Assessment' },
+  });
+
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(PRIMARY).text(labels.title);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(fill(labels.generated, { date: formatDate(now, language) }));
+  doc.moveDown();
+
+  const facts: [string, string][] = [
+    [labels.assessment, `#${code.id}`],
+    [labels.accessCode, `••••-••••-••••-${code.codeHint}`],
+    [labels.status, labels.statuses[code.status]],
+    [labels.submitted, formatDate(code.submittedAt, language)],
+    [labels.due, formatDate(code.dueAt, language)],
+    [labels.evaluated, formatDate(code.evaluationSentOn, language)],
+  ];
+  const patient: [string, string][] = [
+    [labels.name, `${user.firstName} ${user.lastName}`.trim() || '–'],
+    [labels.dateOfBirth, formatDate(user.dateOfBirth, language)],
+    [labels.email, user.email],
+    [labels.phone, user.phone ?? '–'],
+    [
+      labels.address,
+      [user.address, [user.postalCode, user.city].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', ') || '–',
+    ],
+    [labels.state, user.state ?? '–'],
+  ];
+  const table = (title: string, rows: [string, string][]) => {
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(PRIMARY).text(title);
+    doc.moveDown(0.3);
+    for (const [label, value] of rows) {
+      const y = doc.y;
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(MUTED)
+        .text(label, doc.page.margins.left, y, { width: 150 });
+      doc.fillColor('#1b2430').text(value, doc.page.margins.left + 160, y, { width: 330 });
+      doc.moveDown(0.2);
+    }
+    doc.x = doc.page.margins.left;
+    doc.moveDown();
+  };
+  table(labels.assessment, facts);
+  table(labels.patient, patient);
+
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(PRIMARY).text(labels.screener);
+  doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#1b2430');
+  if (screener) {
+    doc
+      .font('Helvetica-Bold')
+      .text(fill(labels.screenerScore, { score: screener.score, max: screener.maxScore }), {
+        continued: true,
+      });
+    doc
+      .font('Helvetica')
+      .text(
+        `: ${fill(screener.positive ? labels.screenerPositive : labels.screenerNegative, { cutoff: screener.cutoff })}`,
+      );
+  } else {
+    doc.text(labels.screenerMissing);
+  }
+  doc.fontSize(9).fillColor(MUTED).text(labels.screenerNote).moveDown();
+
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(PRIMARY).text(labels.answers);
+  doc.moveDown(0.4);
+  for (const answer of answers) await writeAnswer(doc, answer, language, deps.media);
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        fill(labels.page, { page: i + 1, pages: range.count }),
+        doc.page.margins.left,
+        doc.page.height - 35,
+        { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'right' },
+      );
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return doc;
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ASSESSMENT_STATUSES } from '../constants';
+
+export const assessmentStatusSchema = z.enum(ASSESSMENT_STATUSES);
+
+export const screenerScoreSchema = z.object({
+  instrument: z.string(),
+  score: z.number().int(),
+  maxScore: z.number().int(),
+  cutoff: z.number().int(),
+  positive: z.boolean(),
+});
+export type ScreenerScore = z.infer<typeof screenerScoreSchema>;
+
+/** One assessment (one access code) as the practice's review queue shows it. */
+export const queuedAssessmentSchema = z.object({
+  id: z.number().int(),
+  codeHint: z.string(),
+  status: assessmentStatusSchema,
+  patient: z.object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+  }),
+  submittedAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  overdue: z.boolean(),
+  reviewStartedAt: z.string().nullable(),
+  evaluatedAt: z.string().nullable(),
+  evaluationSentOn: z.string().nullable(),
+  /** Null when any screener item is unanswered. */
+  screener: screenerScoreSchema.nullable(),
+});
+export type QueuedAssessment = z.infer<typeof queuedAssessmentSchema>;
+
+export const reviewQueueQuerySchema = z.strictObject({
+  /** "open" = submitted and in review (the default); "evaluated" = the done ones, newest first. */
+  view: z.enum(['open', 'evaluated']).default('open'),
+});
+
+export const reviewQueueSchema = z.object({
+  assessments: z.array(queuedAssessmentSchema),
+  now: z.string(),
+});
+
+export const updateAssessmentStatusBodySchema = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('in_review') }),
+  z.strictObject({
+    status: z.literal('evaluated'),
+    /** The day the evaluation was e-mailed to the patient. */
+    evaluationSentOn: z.iso.date(),
+  }),
+]);
+export type UpdateAssessmentStatusBody = z.infer<typeof updateAssessmentStatusBodySchema>;

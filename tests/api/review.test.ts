@@ -1,0 +1,254 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessCodes, responses, users } from '../../src/server/db/schema';
+import { submitAssessment } from '../../src/server/review/submit-assessment';
+import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+
+const run = promisify(execFile);
+let t: TestApp;
+let admin: TestUser;
+const FRIDAY = new Date('2026-11-20T09:15:00Z');
+const TRICKY_TEXT = 'Pain when chewing, "mostly" on the left;\nworse in the morning, since 2024';
+
+beforeAll(async () => {
+  t = await createTestApp({ PRACTICE_EMAIL: 'practice@dental.example' });
+  admin = await t.createAdmin();
+});
+afterAll(() => t.close());
+
+async function completedPatient(screenerPoints: number[], completedAt = FRIDAY): Promise<TestUser> {
+  const patient = await t.createPatient({
+    firstName: 'Maria',
+    lastName: 'Muster',
+    dateOfBirth: '1980-04-02',
+  });
+  await answerScreener(t.database.db, patient, screenerPoints);
+  const text = await firstQuestionOfType(t.database.db, 'text');
+  await t.database.db
+    .insert(responses)
+    .values({
+      userId: patient.id,
+      accessCodeId: patient.accessCodeId,
+      questionId: text.id,
+      answerText: TRICKY_TEXT,
+    });
+  await submitAssessment(t.app.deps, patient.accessCodeId, completedAt);
+  return patient;
+}
+
+const queue = async (view = 'open') =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/review-queue?view=${view}`,
+      headers: admin.headers,
+    })
+  ).json();
+
+describe('submitting an assessment', () => {
+  it('is due two working days later and notifies the practice once, without health data', async () => {
+    const before = (await t.outbox()).length;
+    const patient = await completedPatient([1, 1, 0, 1, 0, 0]);
+    expect(await submitAssessment(t.app.deps, patient.accessCodeId, FRIDAY)).toBe(false);
+
+    const [row] = await t.database.db
+      .select()
+      .from(accessCodes)
+      .where(eq(accessCodes.id, patient.accessCodeId));
+    expect(row!.status).toBe('submitted');
+    expect(row!.dueAt?.toISOString()).toBe('2026-11-24T09:15:00.000Z');
+
+    const mails = (await t.outbox()).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('practice@dental.example');
+    expect(mails[0]).toContain(`#${patient.accessCodeId}`);
+    expect(mails[0]).toContain('/admin/review');
+    expect(mails[0]).not.toContain('Muster');
+    expect(mails[0]).not.toContain('chewing');
+  });
+});
+
+describe('review queue', () => {
+  it('lists open assessments by due date with the screener score and overdue flag', async () => {
+    const late = await completedPatient([2, 1, 1, 1, 1, 1], new Date('2025-10-17T09:15:00Z'));
+    const fresh = await completedPatient([0, 0, 0, 0, 0, 0], new Date());
+    const body = await queue();
+    const find = (id: number) => body.assessments.find((a: { id: number }) => a.id === id);
+    expect(find(fresh.accessCodeId).overdue).toBe(false);
+    expect(find(late.accessCodeId)).toMatchObject({
+      status: 'submitted',
+      dueAt: '2025-10-21T09:15:00.000Z',
+      overdue: true,
+      patient: { firstName: 'Maria', lastName: 'Muster' },
+      screener: { score: 7, maxScore: 7, cutoff: 3, positive: true },
+    });
+    const dues = body.assessments.map((a: { dueAt: string }) => a.dueAt);
+    expect([...dues].sort()).toEqual(dues);
+  });
+
+  it('shows no score when a screener item is unanswered', async () => {
+    const patient = await completedPatient([1, 1, 1, 1, 1]);
+    const entry = (await queue()).assessments.find(
+      (a: { id: number }) => a.id === patient.accessCodeId,
+    );
+    expect(entry.screener).toBeNull();
+  });
+
+  it('moves an assessment to review, then to evaluated with the sending date', async () => {
+    const patient = await completedPatient([0, 0, 0, 0, 0, 0]);
+    const url = `/api/admin/assessments/${patient.accessCodeId}/status`;
+    const inReview = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: admin.headers,
+      payload: { status: 'in_review' },
+    });
+    expect(inReview.statusCode).toBe(200);
+    expect(inReview.json().status).toBe('in_review');
+
+    const future = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: admin.headers,
+      payload: { status: 'evaluated', evaluationSentOn: '2999-01-01' },
+    });
+    expect(future.statusCode).toBe(400);
+
+    const done = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: admin.headers,
+      payload: { status: 'evaluated', evaluationSentOn: '2026-11-23' },
+    });
+    expect(done.json()).toMatchObject({
+      status: 'evaluated',
+      evaluationSentOn: '2026-11-23',
+      overdue: false,
+    });
+    expect(
+      (await queue()).assessments.some((a: { id: number }) => a.id === patient.accessCodeId),
+    ).toBe(false);
+    expect(
+      (await queue('evaluated')).assessments.some(
+        (a: { id: number }) => a.id === patient.accessCodeId,
+      ),
+    ).toBe(true);
+
+    const again = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: admin.headers,
+      payload: { status: 'in_review' },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses to review an assessment still in progress, and an unknown one', async () => {
+    const patient = await t.createPatient();
+    const inProgress = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/assessments/${patient.accessCodeId}/status`,
+      headers: admin.headers,
+      payload: { status: 'in_review' },
+    });
+    expect(inProgress.statusCode).toBe(409);
+    expect(inProgress.json().message).toBe('This assessment has not been submitted yet.');
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/assessments/999999/status',
+      headers: admin.headers,
+      payload: { status: 'in_review' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('case report PDF', () => {
+  it('holds the patient, the answers and the screener score, in the admin language', async () => {
+    const patient = await completedPatient([1, 1, 0, 1, 0, 0]);
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
+      headers: admin.headers,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/pdf');
+    expect(reply.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const dir = await mkdtemp(join(tmpdir(), 'report-'));
+    await writeFile(join(dir, 'report.pdf'), reply.rawPayload);
+    const { stdout } = await run('pdftotext', ['-layout', join(dir, 'report.pdf'), '-']);
+    expect(stdout).toContain('Maria Muster');
+    expect(stdout).toContain('Score 3 of 7');
+    expect(stdout).toContain('reaches the cut-off of 3 or more');
+    expect(stdout).toContain('mostly');
+    expect(stdout).toContain('From very brief to more than a week');
+
+    await t.database.db.update(users).set({ language: 'de' }).where(eq(users.id, admin.id));
+    const german = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
+      headers: admin.headers,
+    });
+    await writeFile(join(dir, 'bericht.pdf'), german.rawPayload);
+    const { stdout: text } = await run('pdftotext', [join(dir, 'bericht.pdf'), '-']);
+    expect(text).toContain('Fallbericht');
+    expect(text).toContain('Punktzahl 3 von 7');
+    await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, admin.id));
+  });
+
+  it('answers 404 for an unknown assessment', async () => {
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/assessments/424242/report.pdf',
+      headers: admin.headers,
+    });
+    expect(reply.statusCode).toBe(404);
+  });
+});
+
+/** A small RFC 4180 reader, enough to check what a spreadsheet program would see. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') (row.push(field), (field = ''));
+    else if (c === '\r' && text[i + 1] === '\n') {
+      (row.push(field), rows.push(row), (row = []), (field = ''), i++);
+    } else field += c;
+  }
+  return rows;
+}
+
+describe('CSV export', () => {
+  it('has one row per answer and quotes commas, quotes and line breaks correctly', async () => {
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/exports/answers.csv',
+      headers: admin.headers,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/csv');
+    const rows = parseCsv(reply.payload.replace(/^\uFEFF/, ''));
+    const [header, ...data] = rows;
+    expect(header).toContain('answer_text');
+    const answerCount = (await t.database.db.select().from(responses)).length;
+    expect(data).toHaveLength(answerCount);
+    const column = header!.indexOf('answer_text');
+    expect(data.map((r) => r[column])).toContain(TRICKY_TEXT);
+    expect(data.every((r) => r.length === header!.length)).toBe(true);
+  });
+});

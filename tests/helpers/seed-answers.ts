@@ -1,0 +1,41 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client';
+import { questionOptions, questions, responses } from '../../src/server/db/schema';
+import type { TestUser } from './test-app';
+
+/** Answers the six screener items with the option scoring the given points each. */
+export async function answerScreener(db: Db, patient: TestUser, points: number[]): Promise<void> {
+  const items = await db
+    .select({ id: questions.id, item: questions.instrumentItem })
+    .from(questions)
+    .where(isNotNull(questions.instrumentItem))
+    .orderBy(asc(questions.sortOrder));
+  for (const [index, question] of items.entries()) {
+    if (points[index] === undefined) continue;
+    const [option] = await db
+      .select({ id: questionOptions.id })
+      .from(questionOptions)
+      .where(
+        and(eq(questionOptions.questionId, question.id), eq(questionOptions.score, points[index]!)),
+      );
+    await db.insert(responses).values({
+      userId: patient.id,
+      accessCodeId: patient.accessCodeId,
+      questionId: question.id,
+      optionId: option!.id,
+    });
+  }
+}
+
+export async function firstQuestionOfType(
+  db: Db,
+  type: (typeof questions.$inferSelect)['questionType'],
+) {
+  const [question] = await db
+    .select()
+    .from(questions)
+    .where(eq(questions.questionType, type))
+    .orderBy(asc(questions.sortOrder))
+    .limit(1);
+  return question!;
+}
