@@ -10,6 +10,7 @@ const SurveyPage = lazy(() => import('../survey/SurveyPage'));
 const QuestionsPage = lazy(() => import('../admin/QuestionsPage'));
 const ResponsesPage = lazy(() => import('../admin/ResponsesPage'));
 const PromoCodesPage = lazy(() => import('../admin/PromoCodesPage'));
+const ReviewQueuePage = lazy(() => import('../review/ReviewQueuePage'));
 
 /** Routes of SPEC section 2; any unknown path (including /paywall) shows the paywall. */
 export function AppRoutes() {
@@ -59,6 +60,14 @@ export function AppRoutes() {
           element={
             <AdminOnly>
               <PromoCodesPage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/admin/review"
+          element={
+            <AdminOnly>
+              <ReviewQueuePage />
             </AdminOnly>
           }
         />

@@ -20,6 +20,7 @@ const ADMIN_LINKS = [
   { to: '/admin', key: 'nav.questions' },
   { to: '/admin/responses', key: 'nav.responses' },
   { to: '/admin/promo-codes', key: 'nav.promoCodes' },
+  { to: '/admin/review', key: 'nav.review' },
   { to: '/app', key: 'nav.survey' },
 ] as const;
 

@@ -1,0 +1,260 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QueuedAssessment } from '../../shared/contracts/review';
+import { PageLoader } from '../app/PageLoader';
+import { downloadFile } from '../lib/download';
+import { LoadErrorScreen } from '../lib/LoadErrorScreen';
+import {
+  answersCsvUrl,
+  reportUrl,
+  useReviewQueue,
+  useUpdateAssessmentStatus,
+  type QueueView,
+} from './api';
+import { EvaluatedDialog } from './EvaluatedDialog';
+import './i18n';
+import { ScreenerChip } from './ScreenerChip';
+
+const STATUS_COLORS = {
+  in_progress: 'default',
+  submitted: 'info',
+  in_review: 'primary',
+  evaluated: 'success',
+} as const;
+
+function useDateFormat() {
+  const { i18n } = useTranslation();
+  return (value: string | null, withTime = true) =>
+    value
+      ? new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-DE' : 'en-GB', {
+          dateStyle: 'medium',
+          ...(withTime && value.length > 10 ? { timeStyle: 'short' } : {}),
+        }).format(new Date(value))
+      : '–';
+}
+
+function DueCell({ assessment }: { assessment: QueuedAssessment }) {
+  const { t } = useTranslation('review');
+  const format = useDateFormat();
+  const dueToday =
+    !assessment.overdue &&
+    assessment.dueAt !== null &&
+    new Date(assessment.dueAt).toDateString() === new Date().toDateString();
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+        {format(assessment.dueAt)}
+      </Typography>
+      {assessment.overdue && <Chip size="small" color="error" label={t('overdue')} />}
+      {dueToday && <Chip size="small" color="warning" variant="outlined" label={t('dueToday')} />}
+    </Stack>
+  );
+}
+
+export default function ReviewQueuePage() {
+  const { t } = useTranslation(['review', 'common']);
+  const format = useDateFormat();
+  const [view, setView] = useState<QueueView>('open');
+  const queue = useReviewQueue(view);
+  const update = useUpdateAssessmentStatus();
+  const [evaluating, setEvaluating] = useState<QueuedAssessment | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const download = (url: string, name: string) => {
+    setActionError(null);
+    downloadFile(url, name).catch((error: Error) =>
+      setActionError(error.message || t('downloadFailed')),
+    );
+  };
+  const changeStatus = (id: number, body: Parameters<typeof update.mutate>[0]['body']) => {
+    setActionError(null);
+    update.mutate(
+      { id, body },
+      {
+        onSuccess: () => setEvaluating(null),
+        onError: (error) => setActionError(error.message || t('updateFailed')),
+      },
+    );
+  };
+
+  if (queue.isError) {
+    return <LoadErrorScreen message={t('loadFailed')} onRetry={() => void queue.refetch()} />;
+  }
+  const assessments = queue.data?.assessments ?? [];
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 2 }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5, maxWidth: 720 }}>
+            {t('subtitle')}
+          </Typography>
+        </Box>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => download(answersCsvUrl, 'answers.csv')}
+          sx={{ flexShrink: 0 }}
+        >
+          {t('exportCsv')}
+        </Button>
+      </Stack>
+
+      <Tabs value={view} onChange={(_, value: QueueView) => setView(value)} sx={{ mb: 2 }}>
+        <Tab value="open" label={t('tabs.open')} />
+        <Tab value="evaluated" label={t('tabs.evaluated')} />
+      </Tabs>
+
+      {actionError && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setActionError(null)}>
+          {actionError}
+        </Alert>
+      )}
+
+      {queue.isPending ? (
+        <PageLoader />
+      ) : assessments.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">
+            {view === 'open' ? t('emptyOpen') : t('emptyEvaluated')}
+          </Typography>
+        </Paper>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('columns.due')}</TableCell>
+                <TableCell>{t('columns.patient')}</TableCell>
+                <TableCell>{t('columns.submitted')}</TableCell>
+                <TableCell>{t('columns.status')}</TableCell>
+                <TableCell>{t('columns.screener')}</TableCell>
+                {view === 'evaluated' && <TableCell>{t('columns.evaluated')}</TableCell>}
+                <TableCell align="right">{t('columns.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {assessments.map((assessment) => {
+                const name =
+                  `${assessment.patient.firstName} ${assessment.patient.lastName}`.trim();
+                return (
+                  <TableRow
+                    key={assessment.id}
+                    data-testid={`assessment-${assessment.id}`}
+                    sx={assessment.overdue ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}
+                  >
+                    <TableCell>
+                      <DueCell assessment={assessment} />
+                    </TableCell>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {name || assessment.patient.email}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {assessment.patient.email} · #{assessment.id}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {format(assessment.submittedAt)}
+                    </TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        color={STATUS_COLORS[assessment.status]}
+                        label={t(`status.${assessment.status}`)}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <ScreenerChip screener={assessment.screener} />
+                    </TableCell>
+                    {view === 'evaluated' && (
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {format(assessment.evaluationSentOn, false)}
+                      </TableCell>
+                    )}
+                    <TableCell align="right">
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        sx={{ justifyContent: 'flex-end', alignItems: 'center' }}
+                      >
+                        {assessment.status === 'submitted' && (
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            disabled={update.isPending}
+                            onClick={() => changeStatus(assessment.id, { status: 'in_review' })}
+                          >
+                            {t('startReview')}
+                          </Button>
+                        )}
+                        {assessment.status !== 'evaluated' && (
+                          <Button
+                            size="small"
+                            variant="contained"
+                            disabled={update.isPending}
+                            onClick={() => setEvaluating(assessment)}
+                          >
+                            {t('markEvaluated')}
+                          </Button>
+                        )}
+                        <Tooltip title={t('downloadPdf')}>
+                          <IconButton
+                            aria-label={`${t('downloadPdf')} #${assessment.id}`}
+                            onClick={() =>
+                              download(reportUrl(assessment.id), `assessment-${assessment.id}.pdf`)
+                            }
+                          >
+                            <PictureAsPdfIcon />
+                          </IconButton>
+                        </Tooltip>
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+
+      {evaluating && (
+        <EvaluatedDialog
+          patientName={`${evaluating.patient.firstName} ${evaluating.patient.lastName}`.trim()}
+          busy={update.isPending}
+          onCancel={() => setEvaluating(null)}
+          onConfirm={(evaluationSentOn) =>
+            changeStatus(evaluating.id, { status: 'evaluated', evaluationSentOn })
+          }
+        />
+      )}
+    </Container>
+  );
+}
