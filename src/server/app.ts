@@ -65,7 +65,7 @@ export async function buildApp({
       { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
       app.log,
     ),
-    media: createLocalMediaStore(config.mediaDir),
+    media: createLocalMediaStore(config.mediaDir, config.mediaKey),
     ...overrides,
   });
 

@@ -35,6 +35,15 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('CMD Risk Assessment <no-reply@localhost>'),
   PRACTICE_EMAIL: optionalString,
+  MEDIA_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, {
+        message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+      })
+      .optional(),
+  ),
   MEDIA_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -74,6 +83,8 @@ export interface Config {
   mailFrom: string;
   practiceEmail: string | undefined;
   mediaMaxBytes: number;
+  /** AES-256 key of the media store. */
+  mediaKey: Buffer;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
 }
@@ -112,12 +123,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   return env;
 }
 
-/** A development secret is generated once and kept in the data directory. */
-async function loadOrCreateSecret(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'jwt-secret');
+/** A secret not given in the environment is generated once and kept in the data directory. */
+async function loadOrCreateSecret(dataDir: string, name: string): Promise<string> {
+  const file = join(dataDir, name);
   const existing = (await readFile(file, 'utf8').catch(() => '')).trim();
   if (existing.length >= 43) return existing;
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomBytes(32).toString('base64');
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
 }
@@ -137,7 +148,7 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
-    jwtSecret: env.JWT_SECRET ?? (await loadOrCreateSecret(dataDir)),
+    jwtSecret: env.JWT_SECRET ?? (await loadOrCreateSecret(dataDir, 'jwt-secret')),
     jwtTtlSeconds: env.JWT_TTL_HOURS * 3600,
     payments: useStripe
       ? {
@@ -152,6 +163,10 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
     mailFrom: env.MAIL_FROM,
     practiceEmail: env.PRACTICE_EMAIL,
     mediaMaxBytes: env.MEDIA_MAX_BYTES,
+    mediaKey: Buffer.from(
+      env.MEDIA_ENCRYPTION_KEY ?? (await loadOrCreateSecret(dataDir, 'media-key')),
+      'base64',
+    ),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
   };

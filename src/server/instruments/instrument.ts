@@ -39,7 +39,8 @@ export function scoreInstrument(
   const points = new Map<number, number>();
   for (const answer of answers) {
     const parsed = parseInstrumentItem(answer.instrumentItem);
-    if (parsed?.id === instrument.id && answer.score !== null) points.set(parsed.item, answer.score);
+    if (parsed?.id === instrument.id && answer.score !== null)
+      points.set(parsed.item, answer.score);
   }
   if (!instrument.items.every((item) => points.has(item))) return null;
   const score = instrument.items.reduce((sum, item) => sum + points.get(item)!, 0);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createDecryptStream, createEncryptStream, plaintextSize } from './chunked-cipher';
 
 /** Media paths as stored in answers: "media/<uuid>.<ext>", nothing else. */
 export const MEDIA_PATH_PATTERN = /^media\/[0-9a-f-]{36}\.(jpg|png|webm|mp4)$/;
@@ -30,8 +32,11 @@ export interface MediaStore {
 
 export class InvalidMediaPathError extends Error {}
 
-/** Files in a folder outside anything served statically, reachable only through API routes. */
-export function createLocalMediaStore(rootDir: string): MediaStore {
+/**
+ * Files in a folder outside anything served statically, reachable only through API routes, and
+ * encrypted at rest with the media key: decrypted only while streamed to an authorised reader.
+ */
+export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore {
   const root = resolve(rootDir);
   const incoming = join(root, '.incoming');
 
@@ -47,9 +52,16 @@ export function createLocalMediaStore(rootDir: string): MediaStore {
       await mkdir(incoming, { recursive: true });
       const name = `${randomUUID()}.${extension}`;
       const partial = join(incoming, name);
+      let size = 0;
+      const counter = new PassThrough();
+      counter.on('data', (chunk: Buffer) => (size += chunk.length));
       try {
-        await pipeline(source, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
-        const { size } = await stat(partial);
+        await pipeline(
+          source,
+          counter,
+          createEncryptStream(key),
+          createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+        );
         await rename(partial, join(root, name));
         return { path: `media/${name}`, size };
       } catch (error) {
@@ -60,14 +72,14 @@ export function createLocalMediaStore(rootDir: string): MediaStore {
     async size(path) {
       try {
         const info = await stat(locate(path));
-        return info.isFile() ? info.size : null;
+        return info.isFile() ? plaintextSize(info.size) : null;
       } catch (error) {
         if (error instanceof InvalidMediaPathError) throw error;
         return null;
       }
     },
     read(path, range) {
-      return createReadStream(locate(path), range ? { start: range.start, end: range.end } : {});
+      return createDecryptStream(locate(path), key, range);
     },
     async remove(path) {
       await rm(locate(path), { force: true });

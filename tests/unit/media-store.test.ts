@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CHUNK_BYTES, HEADER_BYTES } from '../../src/server/media/chunked-cipher';
+import {
+  createLocalMediaStore,
+  InvalidMediaPathError,
+  type MediaStore,
+} from '../../src/server/media/media-store';
+
+const key = randomBytes(32);
+let dir: string;
+let store: MediaStore;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'media-'));
+  store = createLocalMediaStore(dir, key);
+});
+
+const fileOnDisk = async (path: string) => readFile(join(dir, path.slice('media/'.length)));
+
+describe('media store, encrypted at rest', () => {
+  for (const size of [0, 1, CHUNK_BYTES - 1, CHUNK_BYTES, CHUNK_BYTES + 1, 3 * CHUNK_BYTES + 777]) {
+    it(`gives back exactly the ${size} bytes it was given`, async () => {
+      const original = randomBytes(size);
+      const { path, size: stored } = await store.write(Readable.from([original]), 'webm');
+      expect(stored).toBe(size);
+      expect(await store.size(path)).toBe(size);
+      expect((await buffer(store.read(path))).equals(original)).toBe(true);
+    });
+  }
+
+  it('never stores the original bytes of a photo', async () => {
+    const jpeg = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from('JFIF'),
+      randomBytes(5000),
+    ]);
+    const { path } = await store.write(Readable.from([jpeg]), 'jpg');
+    const disk = await fileOnDisk(path);
+    expect(disk.includes(jpeg.subarray(0, 8))).toBe(false);
+    expect(disk.includes(jpeg.subarray(1000, 1032))).toBe(false);
+    expect((await buffer(store.read(path))).equals(jpeg)).toBe(true);
+  });
+
+  it('decrypts any byte range, across chunk boundaries, without the rest', async () => {
+    const original = randomBytes(4 * CHUNK_BYTES + 123);
+    const { path } = await store.write(Readable.from([original]), 'mp4');
+    const ranges = [
+      [0, 0],
+      [0, 99],
+      [CHUNK_BYTES - 10, CHUNK_BYTES + 10],
+      [2 * CHUNK_BYTES, 2 * CHUNK_BYTES],
+      [CHUNK_BYTES + 5, 4 * CHUNK_BYTES + 122],
+      [4 * CHUNK_BYTES + 100, 4 * CHUNK_BYTES + 122],
+    ] as const;
+    for (const [start, end] of ranges) {
+      const part = await buffer(store.read(path, { start, end }));
+      expect(part.equals(original.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
+    }
+  });
+
+  it('refuses a file that was tampered with or cut short', async () => {
+    const original = randomBytes(3 * CHUNK_BYTES);
+    const { path } = await store.write(Readable.from([original]), 'webm');
+    const file = join(dir, path.slice('media/'.length));
+    const disk = await readFile(file);
+    disk[HEADER_BYTES + 10]! ^= 1;
+    await writeFile(file, disk);
+    await expect(buffer(store.read(path))).rejects.toThrow();
+
+    const second = await store.write(Readable.from([original]), 'webm');
+    const secondFile = join(dir, second.path.slice('media/'.length));
+    await truncate(secondFile, HEADER_BYTES + 2 * (CHUNK_BYTES + 16));
+    await expect(buffer(store.read(second.path))).rejects.toThrow();
+  });
+
+  it('leaves nothing behind when the upload stream fails midway', async () => {
+    const failing = new Readable({
+      read() {
+        this.push(randomBytes(100_000));
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(store.write(failing, 'webm')).rejects.toThrow('connection reset');
+    const files = (await readdir(dir, { recursive: true })).filter((f) => !f.endsWith('.incoming'));
+    expect(files).toEqual([]);
+  });
+
+  it('refuses paths outside the store', async () => {
+    for (const path of [
+      '../secret',
+      'media/../../etc/passwd',
+      '/etc/passwd',
+      'media/x.jpg',
+      'media/%2e%2e/x',
+    ]) {
+      expect(() => store.read(path)).toThrow(InvalidMediaPathError);
+      await expect(store.size(path)).rejects.toThrow(InvalidMediaPathError);
+    }
+  });
+
+  it('cannot read files with another key', async () => {
+    const { path } = await store.write(Readable.from([randomBytes(1000)]), 'jpg');
+    const other = createLocalMediaStore(dir, randomBytes(32));
+    await expect(buffer(other.read(path))).rejects.toThrow();
+  });
+});
