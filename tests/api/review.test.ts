@@ -30,14 +30,12 @@ async function completedPatient(screenerPoints: number[], completedAt = FRIDAY):
   });
   await answerScreener(t.database.db, patient, screenerPoints);
   const text = await firstQuestionOfType(t.database.db, 'text');
-  await t.database.db
-    .insert(responses)
-    .values({
-      userId: patient.id,
-      accessCodeId: patient.accessCodeId,
-      questionId: text.id,
-      answerText: TRICKY_TEXT,
-    });
+  await t.database.db.insert(responses).values({
+    userId: patient.id,
+    accessCodeId: patient.accessCodeId,
+    questionId: text.id,
+    answerText: TRICKY_TEXT,
+  });
   await submitAssessment(t.app.deps, patient.accessCodeId, completedAt);
   return patient;
 }

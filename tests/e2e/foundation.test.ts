@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessCode } from '../../src/server/auth/access-codes';
+import { totpCode } from '../../src/server/auth/totp';
 import { users } from '../../src/server/db/schema';
 import {
   accessibilityViolations,
@@ -25,6 +26,7 @@ let browser: Browser;
 let server: ServerProcess;
 let dataDir: string;
 let adminCode: string;
+let adminTotpSecret: string;
 let patientCode: string;
 let patientId: number;
 
@@ -37,6 +39,7 @@ beforeAll(async () => {
     { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' } },
   );
   adminCode = stdout.trim().split('\n').at(-1)!;
+  adminTotpSecret = /secret=([A-Z2-7]+)/.exec(stdout)![1]!;
   const patient = await withDataDirDatabase(dataDir, async (db) => {
     const [user] = await db
       .insert(users)
@@ -68,8 +71,9 @@ async function signIn(page: Page, code: string) {
 }
 
 describe('foundation in the browser', () => {
-  it('prints the admin access code alone on the last line', () => {
+  it('prints the admin access code alone on the last line, after the authenticator enrolment', () => {
     expect(adminCode).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    expect(adminTotpSecret.length).toBeGreaterThanOrEqual(32);
   });
 
   it('shows the paywall in German for a German browser, with no serious accessibility problems', async () => {
@@ -104,6 +108,9 @@ describe('foundation in the browser', () => {
       .waitFor();
 
     await field.fill(adminCode);
+    await page.getByRole('button', { name: 'Continue assessment' }).click();
+    // The second factor: the authenticator code enrolled by admin:create.
+    await page.getByLabel(/^Authenticator code/).fill(totpCode(adminTotpSecret));
     await page.getByRole('button', { name: 'Continue assessment' }).click();
     await page.waitForURL('**/app');
     for (const name of ['Questions', 'Responses', 'Promo Codes', 'Survey']) {

@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../src/server/auth/totp';
 import { freePort, newDataDir, removeDataDir } from '../helpers/server-process';
 
 const run = promisify(execFile);
@@ -46,6 +47,9 @@ describe('npm start', () => {
       { env: { ...process.env, DATA_DIR: dataDir } },
     );
     const code = stdout.trim().split('\n').at(-1)!;
+    const secret = /secret=([A-Z2-7]+)/.exec(stdout)![1]!;
+    // Each sign-in needs a fresh authenticator code; the next time step counts as fresh.
+    let offset = 0;
 
     const port = await freePort();
     const first = await npmStart(port);
@@ -54,7 +58,7 @@ describe('npm start', () => {
       fetch(`http://127.0.0.1:${port}/api/verify-access-code`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code }),
+        body: JSON.stringify({ code, totp: totpCode(secret, Date.now() + 30_000 * offset++) }),
       }).then((r) => r.json() as Promise<{ token: string; user: { language: string } }>);
     const { token } = await signIn();
     const saved = await fetch(`http://127.0.0.1:${port}/api/user/language`, {

@@ -36,6 +36,8 @@ describe('TMD Pain Screener scoring', () => {
       { instrumentItem: 'another-scale:1', score: 5 },
       { instrumentItem: 'not an item', score: 9 },
     ];
-    expect(scoreInstrument(TMD_PAIN_SCREENER, [...answers([0, 1, 0, 1, 0, 0]), ...other])?.score).toBe(2);
+    expect(
+      scoreInstrument(TMD_PAIN_SCREENER, [...answers([0, 1, 0, 1, 0, 0]), ...other])?.score,
+    ).toBe(2);
   });
 });

@@ -33,6 +33,9 @@ export function AccessCodeDialog({ open, onClose }: Props) {
   const [visible, setVisible] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Administrators are asked for their authenticator code once the access code checks out.
+  const [totpStep, setTotpStep] = useState(false);
+  const [totp, setTotp] = useState('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,21 +43,35 @@ export function AccessCodeDialog({ open, onClose }: Props) {
       setError(t('accessCode.required'));
       return;
     }
+    if (totpStep && !/^\d{6}$/.test(totp.trim())) {
+      setError(t('accessCode.totpRequired'));
+      return;
+    }
     setSubmitting(true);
     setError(null);
     try {
-      const result = await verifyAccessCode(code, normalizeLanguage(i18n.language));
+      const result = await verifyAccessCode(
+        code,
+        normalizeLanguage(i18n.language),
+        totpStep ? totp : undefined,
+      );
       login(result);
       onClose();
       navigate('/app');
     } catch (caught) {
-      // Rate limiting and outages carry their own message; anything else is a wrong code.
-      const status = caught instanceof ApiError ? caught.status : 0;
-      setError(
-        status === 429 || status >= 500 || status === 0
-          ? (caught as Error).message
-          : t('accessCode.invalid'),
-      );
+      const apiError = caught instanceof ApiError ? caught : null;
+      const status = apiError?.status ?? 0;
+      if (apiError?.code === 'auth.totpRequired') {
+        setTotpStep(true);
+      } else if (apiError?.code?.startsWith('auth.totp')) {
+        setError(apiError.message);
+        setTotp('');
+      } else if (status === 429 || status >= 500 || status === 0) {
+        // Rate limiting and outages carry their own message.
+        setError((caught as Error).message);
+      } else {
+        setError(t('accessCode.invalid'));
+      }
     } finally {
       setSubmitting(false);
     }
@@ -74,9 +91,10 @@ export function AccessCodeDialog({ open, onClose }: Props) {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('accessCode.description')}</DialogContentText>
           <TextField
-            autoFocus
+            autoFocus={!totpStep}
             fullWidth
             required
+            disabled={totpStep}
             label={t('accessCode.label')}
             value={code}
             onChange={(event) => setCode(event.target.value)}
@@ -100,6 +118,20 @@ export function AccessCodeDialog({ open, onClose }: Props) {
               },
             }}
           />
+          {totpStep && (
+            <TextField
+              autoFocus
+              fullWidth
+              required
+              sx={{ mt: 2 }}
+              label={t('accessCode.totpLabel')}
+              helperText={t('accessCode.totpHelp')}
+              value={totp}
+              onChange={(event) => setTotp(event.target.value.replace(/\D/g, '').slice(0, 6))}
+              autoComplete="one-time-code"
+              slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
+            />
+          )}
           {error && (
             <Alert severity="error" sx={{ mt: 2 }} role="alert">
               {error}

@@ -3,10 +3,10 @@ import { updateLanguageResultSchema } from '../../shared/contracts/auth';
 import { authResultSchema } from '../../shared/contracts/common';
 import { apiRequest } from '../lib/api-client';
 
-export const verifyAccessCode = (code: string, language: Language) =>
+export const verifyAccessCode = (code: string, language: Language, totp?: string) =>
   apiRequest('/api/verify-access-code', {
     method: 'POST',
-    body: { code: code.trim(), language },
+    body: { code: code.trim(), language, ...(totp ? { totp: totp.trim() } : {}) },
     schema: authResultSchema,
     auth: false,
   });

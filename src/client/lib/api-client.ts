@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The server's message key, e.g. "auth.totpRequired", for flows that react to it. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -68,6 +70,12 @@ export async function apiRequest<T = unknown>(
     throw new ApiError(i18n.t('common:errors.network'), 0);
   }
   const data = await readBody(response);
-  if (!response.ok) throw new ApiError(failureMessage(response, data), response.status);
+  if (!response.ok) {
+    const code =
+      data && typeof data === 'object' && 'code' in data && typeof data.code === 'string'
+        ? data.code
+        : undefined;
+    throw new ApiError(failureMessage(response, data), response.status, code);
+  }
   return schema ? schema.parse(data) : (data as T);
 }

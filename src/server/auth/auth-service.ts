@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Language } from '../../shared/constants';
 import type { AuthResult } from '../../shared/contracts/common';
 import type { Db } from '../db/client';
@@ -8,6 +8,7 @@ import { findAccessCode, hashAccessCode } from './access-codes';
 import { consumeRateLimit, type RateLimitRule } from './rate-limit';
 import { issueSession } from './session';
 import type { TokenService } from './tokens';
+import { matchTotp } from './totp';
 
 export const ACCESS_CODE_IP_LIMIT: RateLimitRule = {
   name: 'access-code:ip',
@@ -31,13 +32,41 @@ interface Deps {
  */
 export async function signInWithAccessCode(
   { db, tokens }: Deps,
-  input: { code: string; language?: Language; ip: string },
+  input: { code: string; language?: Language; ip: string; totp?: string },
+  now = Date.now(),
 ): Promise<AuthResult> {
   const undoIp = await consumeRateLimit(db, ACCESS_CODE_IP_LIMIT, input.ip);
   const undoCode = await consumeRateLimit(db, ACCESS_CODE_CODE_LIMIT, hashAccessCode(input.code));
+  const undo = () => Promise.all([undoIp(), undoCode()]);
   const accessCode = await findAccessCode(db, input.code);
   if (!accessCode) throw unauthorized('auth.invalidAccessCode');
-  await Promise.all([undoIp(), undoCode()]);
+
+  const [owner] = await db.select().from(users).where(eq(users.id, accessCode.userId));
+  if (!owner) throw unauthorized('auth.invalidAccessCode');
+  if (owner.isAdmin) {
+    // Admins see every patient's health data: the access code alone is not enough.
+    if (!owner.totpSecret) throw unauthorized('auth.totpNotEnrolled');
+    if (!input.totp) {
+      await undo(); // The access code was right; asking for the second factor is not a guess.
+      throw unauthorized('auth.totpRequired');
+    }
+    const step = matchTotp(owner.totpSecret, input.totp, now);
+    const [accepted] =
+      step === null
+        ? []
+        : await db
+            .update(users)
+            .set({ totpLastStep: step })
+            .where(
+              and(
+                eq(users.id, owner.id),
+                or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+              ),
+            )
+            .returning({ id: users.id });
+    if (!accepted) throw unauthorized('auth.totpInvalid');
+  }
+  await undo();
 
   const [user] = input.language
     ? await db

@@ -5,6 +5,8 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DatabaseInUseError } from '../db/data-dir-lock';
 import { seedDefaultQuestionnaire } from '../db/seed/seed';
+import QRCode from 'qrcode';
+import { otpauthUri } from '../auth/totp';
 import { createAdmin } from './create-admin';
 
 const USAGE =
@@ -34,8 +36,13 @@ async function run(): Promise<void> {
       firstName: values['first-name'] ?? '',
       lastName: values['last-name'] ?? '',
     });
-    console.log(`${result.created ? 'Created' : 'Promoted'} admin ${result.email}.`);
-    console.log('Sign in at the paywall with "I have an access code" and this code (shown once):');
+    const uri = otpauthUri(result.totpSecret, result.email, 'CMD Risk Assessment');
+    console.log(`${result.created ? 'Created' : 'Updated'} admin ${result.email}.`);
+    console.log('\n1. Scan this with an authenticator app (or enter the URI), shown only now:\n');
+    console.log(await QRCode.toString(uri, { type: 'terminal', small: true }));
+    console.log(uri);
+    console.log('\n2. Sign in at the paywall with "I have an access code", this code and the');
+    console.log('   6-digit code of the authenticator app. The access code is shown once:');
     // The code alone on the last line, so scripts can take it with `tail -n 1`.
     console.log(result.code);
   } finally {

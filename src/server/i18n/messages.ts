@@ -23,6 +23,11 @@ const core = defineMessages(
     'errors.internal': 'Something went wrong on our side. Please try again.',
     'auth.invalidAccessCode': 'Invalid assessment code. Please check your email and try again.',
     'auth.sessionExpired': 'Your session has ended. Please sign in again.',
+    'auth.totpRequired': 'Enter the 6-digit code from your authenticator app.',
+    'auth.totpInvalid':
+      'That authenticator code is not valid or was already used. Wait for the next code.',
+    'auth.totpNotEnrolled':
+      'This administrator account has no authenticator app set up yet. Run admin:create again to enrol one.',
   },
   {
     'errors.badRequest': 'Die Anfrage ist ungültig.',
@@ -43,6 +48,11 @@ const core = defineMessages(
     'auth.invalidAccessCode':
       'Ungültiger Bewertungscode. Bitte prüfen Sie Ihre E-Mail und versuchen Sie es erneut.',
     'auth.sessionExpired': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    'auth.totpRequired': 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
+    'auth.totpInvalid':
+      'Dieser Authenticator-Code ist ungültig oder wurde schon verwendet. Warten Sie auf den nächsten Code.',
+    'auth.totpNotEnrolled':
+      'Für dieses Administratorkonto ist noch keine Authenticator-App eingerichtet. Führen Sie admin:create erneut aus.',
   },
 );
 

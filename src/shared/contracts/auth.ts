@@ -4,6 +4,8 @@ import { languageSchema } from './common';
 export const verifyAccessCodeBodySchema = z.strictObject({
   code: z.string().trim().min(1).max(100),
   language: languageSchema.optional(),
+  /** The authenticator code; administrators need it after their access code. */
+  totp: z.string().trim().max(10).optional(),
 });
 export type VerifyAccessCodeBody = z.infer<typeof verifyAccessCodeBodySchema>;
 
