@@ -1,5 +1,6 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -72,6 +73,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(reviewRoutes);
+  await app.register(auditRoutes);
   await registerClientAssets(app);
   return app;
 }

@@ -11,6 +11,7 @@ const QuestionsPage = lazy(() => import('../admin/QuestionsPage'));
 const ResponsesPage = lazy(() => import('../admin/ResponsesPage'));
 const PromoCodesPage = lazy(() => import('../admin/PromoCodesPage'));
 const ReviewQueuePage = lazy(() => import('../review/ReviewQueuePage'));
+const AuditLogPage = lazy(() => import('../audit/AuditLogPage'));
 
 /** Routes of SPEC section 2; any unknown path (including /paywall) shows the paywall. */
 export function AppRoutes() {
@@ -68,6 +69,14 @@ export function AppRoutes() {
           element={
             <AdminOnly>
               <ReviewQueuePage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/admin/audit"
+          element={
+            <AdminOnly>
+              <AuditLogPage />
             </AdminOnly>
           }
         />

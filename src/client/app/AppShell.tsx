@@ -21,6 +21,7 @@ const ADMIN_LINKS = [
   { to: '/admin/responses', key: 'nav.responses' },
   { to: '/admin/promo-codes', key: 'nav.promoCodes' },
   { to: '/admin/review', key: 'nav.review' },
+  { to: '/admin/audit', key: 'nav.audit' },
   { to: '/app', key: 'nav.survey' },
 ] as const;
 
@@ -28,7 +29,7 @@ function Navigation() {
   const { t } = useTranslation();
   const { isAuthenticated, isAdmin, logout } = useAuth();
   const { pathname } = useLocation();
-  const compact = useMediaQuery('(max-width:899.95px)');
+  const compact = useMediaQuery('(max-width:1199.95px)');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   if (!isAuthenticated) return null;

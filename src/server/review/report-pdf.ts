@@ -156,7 +156,7 @@ export async function renderAssessmentReport(
   accessCodeId: number,
   language: Language,
   now = new Date(),
-): Promise<Doc> {
+): Promise<{ document: Doc; patientUserId: number }> {
   const [row] = await deps.db
     .select({ code: accessCodes, user: users })
     .from(accessCodes)
@@ -267,5 +267,5 @@ export async function renderAssessmentReport(
     doc.page.margins.bottom = bottom;
   }
   doc.end();
-  return doc;
+  return { document: doc, patientUserId: user.id };
 }

@@ -6,6 +6,7 @@ import {
   reviewQueueSchema,
   updateAssessmentStatusBodySchema,
 } from '../../shared/contracts/review';
+import { recordAudit } from '../audit/audit-log';
 import type { AppInstance } from '../http/app-instance';
 import { requireAuth } from '../http/route-access';
 import { answersCsv } from './answers-csv';
@@ -30,15 +31,34 @@ export async function reviewRoutes(app: AppInstance): Promise<void> {
       body: updateAssessmentStatusBodySchema,
       response: { 200: queuedAssessmentSchema },
     },
-    handler: (request) => updateAssessmentStatus(app.deps.db, request.params.id, request.body),
+    handler: async (request) => {
+      const updated = await updateAssessmentStatus(app.deps.db, request.params.id, request.body);
+      await recordAudit(app.deps.db, requireAuth(request), {
+        action: 'assessment.status',
+        patientUserId: updated.patient.id,
+        accessCodeId: updated.id,
+        detail: updated.status,
+      });
+      return updated;
+    },
   });
 
   app.get('/api/admin/assessments/:id/report.pdf', {
     config: { access: 'admin' },
     schema: { params: idParamsSchema },
     handler: async (request, reply) => {
-      const { language } = requireAuth(request);
-      const pdf = await renderAssessmentReport(app.deps, request.params.id, language);
+      const auth = requireAuth(request);
+      const { document: pdf, patientUserId } = await renderAssessmentReport(
+        app.deps,
+        request.params.id,
+        auth.language,
+      );
+      await recordAudit(app.deps.db, auth, {
+        action: 'report.export',
+        patientUserId,
+        accessCodeId: request.params.id,
+        detail: 'pdf',
+      });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="assessment-${request.params.id}.pdf"`)
@@ -49,7 +69,11 @@ export async function reviewRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/admin/exports/answers.csv', {
     config: { access: 'admin' },
-    handler: async (_request, reply) => {
+    handler: async (request, reply) => {
+      await recordAudit(app.deps.db, requireAuth(request), {
+        action: 'answers.export',
+        detail: 'csv',
+      });
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const AUDIT_ACTIONS = [
+  'responses.read',
+  'media.read',
+  'report.export',
+  'answers.export',
+  'assessment.status',
+  'patient.export',
+  'patient.erase',
+  'retention.erase',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(AUDIT_ACTIONS),
+  actorUserId: z.number().int().nullable(),
+  actorEmail: z.string().nullable(),
+  patientUserId: z.number().int().nullable(),
+  patientName: z.string().nullable(),
+  accessCodeId: z.number().int().nullable(),
+  /** Never health data: a status, a file kind, a count. */
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.strictObject({
+  patientId: z.coerce.number().int().positive().optional(),
+  actorId: z.coerce.number().int().positive().optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Administrators, for the filter. */
+  actors: z.array(z.object({ id: z.number().int(), email: z.string() })),
+});
