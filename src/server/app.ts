@@ -13,6 +13,8 @@ import { registerRouteAccess } from './http/route-access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMailer } from './mail/mailer';
 import { createLocalMediaStore } from './media/media-store';
+import { privacyRoutes } from './privacy/routes';
+import { scheduleRetention } from './privacy/retention';
 import { reviewRoutes } from './review/routes';
 
 export interface BuildAppOptions {
@@ -74,6 +76,8 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(reviewRoutes);
   await app.register(auditRoutes);
+  await app.register(privacyRoutes);
+  scheduleRetention(app);
   await registerClientAssets(app);
   return app;
 }

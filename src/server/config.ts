@@ -49,6 +49,10 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(250 * 1024 * 1024),
+  RETENTION_MONTHS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(600).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -85,6 +89,8 @@ export interface Config {
   mediaMaxBytes: number;
   /** AES-256 key of the media store. */
   mediaKey: Buffer;
+  /** Evaluated assessments older than this are erased; undefined keeps them. */
+  retentionMonths: number | undefined;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
 }
@@ -167,6 +173,7 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
       env.MEDIA_ENCRYPTION_KEY ?? (await loadOrCreateSecret(dataDir, 'media-key')),
       'base64',
     ),
+    retentionMonths: env.RETENTION_MONTHS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
   };

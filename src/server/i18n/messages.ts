@@ -1,4 +1,5 @@
 import { normalizeLanguage, type Language } from '../../shared/constants';
+import { privacyMessages } from '../privacy/messages';
 import { reviewMessages } from '../review/messages';
 import { defineMessages } from './define-messages';
 
@@ -56,7 +57,7 @@ const core = defineMessages(
   },
 );
 
-const tables = [core, reviewMessages] as const;
+const tables = [core, reviewMessages, privacyMessages] as const;
 
 type KeysOf<T> = T extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = KeysOf<(typeof tables)[number]>;

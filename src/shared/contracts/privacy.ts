@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** An erasure needs the patient's e-mail typed again, so a slip of the mouse erases nothing. */
+export const erasePatientBodySchema = z.strictObject({
+  confirmEmail: z.string().trim().min(1).max(254),
+});
+
+export const erasureResultSchema = z.object({
+  erasedUserId: z.number().int(),
+  mediaFilesRemoved: z.number().int(),
+});

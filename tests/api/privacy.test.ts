@@ -1,0 +1,231 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessCodes,
+  auditLog,
+  erasures,
+  mediaUploads,
+  payments,
+  responses,
+  users,
+} from '../../src/server/db/schema';
+import { runRetention } from '../../src/server/privacy/retention';
+import { answerScreener } from '../helpers/seed-answers';
+import { seedPhotoAnswer } from '../helpers/seed-media';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+
+const run = promisify(execFile);
+let t: TestApp;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createAdmin();
+});
+afterAll(() => t.close());
+
+async function patientWithData(name: string) {
+  const patient = await t.createPatient({ firstName: name, lastName: 'Test' });
+  await answerScreener(t.database.db, patient, [1, 1, 1, 0, 0, 0]);
+  const photo = await seedPhotoAnswer(t, patient);
+  await t.database.db.insert(payments).values({
+    provider: 'demo',
+    intentId: `pi_${name}_${patient.id}`,
+    amountCents: 9900,
+    status: 'succeeded',
+    userId: patient.id,
+    accessCodeId: patient.accessCodeId,
+    pendingDetails: { email: patient.email, firstName: name },
+  });
+  return { patient, photo };
+}
+
+const count = async (
+  table:
+    typeof users | typeof accessCodes | typeof responses | typeof mediaUploads | typeof payments,
+  column:
+    | typeof users.id
+    | typeof accessCodes.userId
+    | typeof responses.userId
+    | typeof mediaUploads.userId
+    | typeof payments.userId,
+  id: number,
+) =>
+  (
+    await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(eq(column, id))
+  )[0]!.n;
+
+describe('patient export', () => {
+  it('holds exactly that patient’s data and media, and nobody else’s', async () => {
+    const a = await patientWithData('Alice');
+    const b = await patientWithData('Bob');
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/export.zip',
+      headers: a.patient.headers,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/zip');
+    const dir = await mkdtemp(join(tmpdir(), 'export-'));
+    await writeFile(join(dir, 'export.zip'), reply.rawPayload);
+    await run('unzip', ['-q', join(dir, 'export.zip'), '-d', join(dir, 'out')]);
+
+    const data = JSON.parse(await readFile(join(dir, 'out', 'data.json'), 'utf8'));
+    expect(data.patient).toMatchObject({
+      id: a.patient.id,
+      email: a.patient.email,
+      firstName: 'Alice',
+    });
+    expect(data.patient.totpSecret).toBeUndefined();
+    expect(data.answers).toHaveLength(7);
+    expect(data.assessments.map((x: { id: number }) => x.id)).toEqual([a.patient.accessCodeId]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(b.patient.email);
+    expect(text).not.toContain('Bob');
+
+    const files = await readdir(join(dir, 'out', 'media'));
+    expect(files).toEqual([a.photo.path.slice('media/'.length)]);
+    const exported = await readFile(join(dir, 'out', a.photo.path));
+    expect(exported.equals(a.photo.bytes)).toBe(true);
+
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'patient.export'));
+    expect(entry).toMatchObject({ actorUserId: a.patient.id, patientUserId: a.patient.id });
+  });
+
+  it('needs a signed-in patient', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/export.zip' })).statusCode).toBe(401);
+  });
+});
+
+describe('erasure', () => {
+  it('erases nothing when the typed e-mail does not match', async () => {
+    const { patient } = await patientWithData('Carla');
+    const reply = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/patients/${patient.id}`,
+      headers: admin.headers,
+      payload: { confirmEmail: 'someone@else.org' },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(await count(users, users.id, patient.id)).toBe(1);
+  });
+
+  it('removes every row and file of the patient, ends their sessions and leaves others untouched', async () => {
+    const a = await patientWithData('Dora');
+    const b = await patientWithData('Emil');
+    const file = join(t.config.mediaDir, a.photo.path.slice('media/'.length));
+    expect(existsSync(file)).toBe(true);
+
+    const reply = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/patients/${a.patient.id}`,
+      headers: admin.headers,
+      payload: { confirmEmail: a.patient.email.toUpperCase() },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ erasedUserId: a.patient.id, mediaFilesRemoved: 1 });
+
+    expect(await count(users, users.id, a.patient.id)).toBe(0);
+    expect(await count(accessCodes, accessCodes.userId, a.patient.id)).toBe(0);
+    expect(await count(responses, responses.userId, a.patient.id)).toBe(0);
+    expect(await count(mediaUploads, mediaUploads.userId, a.patient.id)).toBe(0);
+    expect(await count(payments, payments.userId, a.patient.id)).toBe(0);
+    const leftovers = await t.database.db
+      .select()
+      .from(payments)
+      .where(sql`${payments.pendingDetails} ->> 'email' = ${a.patient.email}`);
+    expect(leftovers).toEqual([]);
+    expect(existsSync(file)).toBe(false);
+
+    const afterwards = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/export.zip',
+      headers: a.patient.headers,
+    });
+    expect(afterwards.statusCode).toBe(401);
+
+    expect(await count(responses, responses.userId, b.patient.id)).toBe(7);
+    expect(existsSync(join(t.config.mediaDir, b.photo.path.slice('media/'.length)))).toBe(true);
+
+    const [record] = await t.database.db
+      .select()
+      .from(erasures)
+      .where(eq(erasures.erasedUserId, a.patient.id));
+    expect(record).toMatchObject({
+      reason: 'request',
+      actorUserId: admin.id,
+      mediaFilesRemoved: 1,
+    });
+  });
+
+  it('does not erase administrators and answers 404 for unknown patients', async () => {
+    const other = await t.createAdmin();
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/patients/${other.id}`,
+      headers: admin.headers,
+      payload: { confirmEmail: other.email },
+    });
+    expect(refused.statusCode).toBe(409);
+    const unknown = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/patients/987654',
+      headers: admin.headers,
+      payload: { confirmEmail: 'x@y.org' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('retention', () => {
+  const evaluated = async (name: string, evaluatedAt: Date) => {
+    const data = await patientWithData(name);
+    await t.database.db
+      .update(accessCodes)
+      .set({ status: 'evaluated', evaluatedAt })
+      .where(eq(accessCodes.id, data.patient.accessCodeId));
+    return data;
+  };
+
+  it('erases only evaluated assessments older than the setting, and runs on one instance at a time', async () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    const old = await evaluated('Frieda', new Date('2025-10-01T00:00:00Z'));
+    const recent = await evaluated('Gustav', new Date('2026-09-01T00:00:00Z'));
+    const stillOpen = await patientWithData('Hanna');
+    await t.database.db
+      .update(accessCodes)
+      .set({ status: 'submitted', submittedAt: new Date('2024-01-01T00:00:00Z') })
+      .where(eq(accessCodes.id, stillOpen.patient.accessCodeId));
+
+    const deps = { ...t.app.deps, log: t.app.log };
+    const [first, second] = await Promise.all([
+      runRetention(deps, 12, now, 'instance-a'),
+      runRetention(deps, 12, now, 'instance-b'),
+    ]);
+    expect([first.ran, second.ran].sort()).toEqual([false, true]);
+    expect(first.assessments + second.assessments).toBe(1);
+
+    expect(await count(users, users.id, old.patient.id)).toBe(0);
+    expect(existsSync(join(t.config.mediaDir, old.photo.path.slice('media/'.length)))).toBe(false);
+    expect(await count(users, users.id, recent.patient.id)).toBe(1);
+    expect(await count(responses, responses.userId, recent.patient.id)).toBe(7);
+    expect(await count(responses, responses.userId, stillOpen.patient.id)).toBe(7);
+    const records = await t.database.db
+      .select()
+      .from(erasures)
+      .where(eq(erasures.erasedUserId, old.patient.id));
+    expect(records.map((r) => r.reason)).toEqual(['retention']);
+  });
+});

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { mediaUploads, responses } from '../../src/server/db/schema';
+import { firstQuestionOfType } from './seed-answers';
+import type { TestApp, TestUser } from './test-app';
+
+/** A tiny but real JPEG header followed by random bytes: enough to tell files apart. */
+export function fakeJpeg(size = 2048): Buffer {
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]),
+    randomBytes(size),
+  ]);
+}
+
+/** Stores a photo through the media store and answers the first photo question with it. */
+export async function seedPhotoAnswer(t: TestApp, patient: TestUser, bytes = fakeJpeg()) {
+  const question = await firstQuestionOfType(t.database.db, 'photo');
+  const { path, size } = await t.app.deps.media.write(Readable.from([bytes]), 'jpg');
+  await t.database.db.insert(mediaUploads).values({
+    userId: patient.id,
+    accessCodeId: patient.accessCodeId,
+    questionId: question.id,
+    path,
+    mediaType: 'photo',
+    mimeType: 'image/jpeg',
+    sizeBytes: size,
+  });
+  await t.database.db.insert(responses).values({
+    userId: patient.id,
+    accessCodeId: patient.accessCodeId,
+    questionId: question.id,
+    mediaType: 'photo',
+    mediaPath: path,
+  });
+  return { path, bytes };
+}
