@@ -13,6 +13,7 @@ import { registerRouteAccess } from './http/route-access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMailer } from './mail/mailer';
 import { createLocalMediaStore } from './media/media-store';
+import { loadPrivacyNotice } from './privacy/privacy-notice';
 import { privacyRoutes } from './privacy/routes';
 import { scheduleRetention } from './privacy/retention';
 import { reviewRoutes } from './review/routes';
@@ -69,6 +70,7 @@ export async function buildApp({
       app.log,
     ),
     media: createLocalMediaStore(config.mediaDir, config.mediaKey),
+    privacyNotice: await loadPrivacyNotice(config.dataDir),
     ...overrides,
   });
 

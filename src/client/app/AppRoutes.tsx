@@ -12,6 +12,7 @@ const ResponsesPage = lazy(() => import('../admin/ResponsesPage'));
 const PromoCodesPage = lazy(() => import('../admin/PromoCodesPage'));
 const ReviewQueuePage = lazy(() => import('../review/ReviewQueuePage'));
 const AuditLogPage = lazy(() => import('../audit/AuditLogPage'));
+const PrivacyNoticePage = lazy(() => import('../privacy/PrivacyNoticePage'));
 
 /** Routes of SPEC section 2; any unknown path (including /paywall) shows the paywall. */
 export function AppRoutes() {
@@ -80,6 +81,7 @@ export function AppRoutes() {
             </AdminOnly>
           }
         />
+        <Route path="/privacy" element={<PrivacyNoticePage />} />
         <Route path="/payment-success" element={<PaymentSuccessPage />} />
         <Route path="*" element={home} />
       </Routes>

@@ -1,3 +1,4 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import MenuIcon from '@mui/icons-material/Menu';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -5,15 +6,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
+import { downloadFile } from '../lib/download';
 import { LanguageSelector } from './LanguageSelector';
 
 const ADMIN_LINKS = [
@@ -25,6 +29,48 @@ const ADMIN_LINKS = [
   { to: '/app', key: 'nav.survey' },
 ] as const;
 
+/** A patient's copy of everything stored about them (GDPR Art. 15 and 20). */
+function MyDataButton() {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const download = () => {
+    setState('busy');
+    downloadFile('/api/me/export.zip', 'my-assessment-data.zip').then(
+      () => setState('idle'),
+      () => setState('failed'),
+    );
+  };
+  const phone = useMediaQuery('(max-width:599.95px)');
+  const hint = state === 'failed' ? t('nav.myDataFailed') : t('nav.myDataHint');
+  if (phone) {
+    return (
+      <Tooltip title={hint}>
+        <IconButton
+          color="inherit"
+          onClick={download}
+          disabled={state === 'busy'}
+          aria-label={t('nav.myData')}
+        >
+          <DownloadIcon />
+        </IconButton>
+      </Tooltip>
+    );
+  }
+  return (
+    <Tooltip title={hint}>
+      <Button
+        color="inherit"
+        onClick={download}
+        disabled={state === 'busy'}
+        startIcon={<DownloadIcon />}
+        sx={state === 'failed' ? { color: 'warning.light' } : undefined}
+      >
+        {t('nav.myData')}
+      </Button>
+    </Tooltip>
+  );
+}
+
 function Navigation() {
   const { t } = useTranslation();
   const { isAuthenticated, isAdmin, logout } = useAuth();
@@ -35,9 +81,12 @@ function Navigation() {
   if (!isAuthenticated) return null;
   if (!isAdmin) {
     return (
-      <Button color="inherit" onClick={logout}>
-        {t('nav.logout')}
-      </Button>
+      <Box sx={{ display: 'flex', gap: 0.5 }}>
+        <MyDataButton />
+        <Button color="inherit" onClick={logout}>
+          {t('nav.logout')}
+        </Button>
+      </Box>
     );
   }
   if (compact) {
@@ -168,7 +217,10 @@ export function AppShell({ children }: { children: ReactNode }) {
           }}
         >
           <Typography variant="body2" color="text.secondary">
-            {t('footer.copyright', { year: new Date().getFullYear() })}
+            {t('footer.copyright', { year: new Date().getFullYear() })}{' '}
+            <Link component={RouterLink} to="/privacy" color="inherit">
+              {t('footer.privacy')}
+            </Link>
           </Typography>
           <LanguageSelector />
         </Container>

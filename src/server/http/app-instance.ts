@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/media-store';
+import type { PrivacyNotice } from '../privacy/privacy-notice';
 
 /** What route plugins reach through `app.deps`: built once in buildApp, replaced in tests. */
 export interface AppDeps {
@@ -19,6 +20,7 @@ export interface AppDeps {
   tokens: TokenService;
   mailer: Mailer;
   media: MediaStore;
+  privacyNotice: PrivacyNotice;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { idParamsSchema } from '../../shared/contracts/common';
-import { erasePatientBodySchema, erasureResultSchema } from '../../shared/contracts/privacy';
+import {
+  erasePatientBodySchema,
+  erasureResultSchema,
+  privacyNoticeSchema,
+} from '../../shared/contracts/privacy';
 import { recordAudit } from '../audit/audit-log';
 import { users } from '../db/schema';
 import { AppError, badRequest, conflict } from '../http/app-error';
@@ -10,6 +14,12 @@ import { erasePatient } from './erase';
 import { patientExportZip } from './patient-export';
 
 export async function privacyRoutes(app: AppInstance): Promise<void> {
+  app.get('/api/privacy-notice', {
+    config: { access: 'public' },
+    schema: { response: { 200: privacyNoticeSchema } },
+    handler: async () => app.deps.privacyNotice,
+  });
+
   app.get('/api/me/export.zip', {
     config: { access: 'user' },
     handler: async (request, reply) => {

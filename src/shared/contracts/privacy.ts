@@ -9,3 +9,9 @@ export const erasureResultSchema = z.object({
   erasedUserId: z.number().int(),
   mediaFilesRemoved: z.number().int(),
 });
+
+export const privacyNoticeSchema = z.object({
+  version: z.string(),
+  text: z.object({ en: z.string(), de: z.string() }),
+});
+export type PrivacyNoticeBody = z.infer<typeof privacyNoticeSchema>;
