@@ -8,7 +8,7 @@ import {
 } from '../../shared/contracts/common';
 import i18n from '../i18n';
 import { storage } from '../lib/storage';
-import { saveLanguagePreference } from './api';
+import { revokeSession, saveLanguagePreference } from './api';
 import { AuthContext, type AuthState } from './auth-context';
 import { parseToken } from './token';
 
@@ -47,9 +47,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
-    storage.remove(STORAGE_KEYS.authToken);
-    storage.remove(STORAGE_KEYS.user);
-    window.location.assign('/');
+    // Leaving must never wait on the network: the revocation is best effort.
+    const revoked = revokeSession().catch(() => undefined);
+    const timeout = new Promise((resolve) => setTimeout(resolve, 1500));
+    void Promise.race([revoked, timeout]).then(() => {
+      storage.remove(STORAGE_KEYS.authToken);
+      storage.remove(STORAGE_KEYS.user);
+      window.location.assign('/');
+    });
   }, []);
 
   /** A new token rebuilds the user from its e-mail and language, keeping names and role. */

@@ -17,3 +17,6 @@ export const saveLanguagePreference = (language: Language) =>
     body: { language },
     schema: updateLanguageResultSchema,
   });
+
+/** Revokes the session on the server, so a copied token stops working too. */
+export const revokeSession = () => apiRequest('/api/user/logout', { method: 'POST' });

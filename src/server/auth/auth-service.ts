@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Language } from '../../shared/constants';
 import type { AuthResult } from '../../shared/contracts/common';
 import type { Db } from '../db/client';
@@ -91,4 +91,12 @@ export async function updateLanguage(
   if (!user) throw unauthorized();
   const { token } = await issueSession(tokens, user, input.accessCodeId);
   return { language: user.language, token };
+}
+
+/** Ends every session of the user: tokens issued before carry an older version. */
+export async function revokeSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

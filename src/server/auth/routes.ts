@@ -1,12 +1,13 @@
+import { z } from 'zod';
 import {
   updateLanguageBodySchema,
   updateLanguageResultSchema,
   verifyAccessCodeBodySchema,
 } from '../../shared/contracts/auth';
-import { authResultSchema } from '../../shared/contracts/common';
+import { authResultSchema, okBodySchema } from '../../shared/contracts/common';
 import type { AppInstance } from '../http/app-instance';
 import { requireAuth } from '../http/route-access';
-import { signInWithAccessCode, updateLanguage } from './auth-service';
+import { revokeSessions, signInWithAccessCode, updateLanguage } from './auth-service';
 
 export async function authRoutes(app: AppInstance): Promise<void> {
   app.post('/api/verify-access-code', {
@@ -25,6 +26,15 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         accessCodeId: auth.accessCodeId,
         language: request.body.language,
       });
+    },
+  });
+
+  app.post('/api/user/logout', {
+    config: { access: 'user' },
+    schema: { body: z.strictObject({}).nullish(), response: { 200: okBodySchema } },
+    handler: async (request) => {
+      await revokeSessions(app.deps.db, requireAuth(request).userId);
+      return { ok: true as const };
     },
   });
 }

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { createAccessCode } from '../../src/server/auth/access-codes';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
+import type { AppInstance } from '../../src/server/http/app-instance';
+import { adminQuery, POSTGRES_URL, postgresAnswers } from '../helpers/shared-postgres';
+import { TcpProxy } from '../helpers/tcp-proxy';
+
+// Needs a PostgreSQL server (the embedded database cannot go away): TEST_DATABASE_URL, or the
+// local one CI starts. Skipped only when no server answers at all.
+const reachable = await postgresAnswers();
+
+const name = `cmd_outage_${randomBytes(4).toString('hex')}`;
+let proxy: TcpProxy;
+let database: Database;
+let app: AppInstance;
+let code: string;
+
+describe.runIf(reachable)('database briefly unavailable', () => {
+  beforeAll(async () => {
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const target = new URL(POSTGRES_URL);
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    const port = await proxy.start();
+    const viaProxy = new URL(POSTGRES_URL);
+    viaProxy.host = `127.0.0.1:${port}`;
+    viaProxy.pathname = `/${name}`;
+    database = await openDatabase({ kind: 'postgres', url: viaProxy.toString(), poolSize: 4 });
+    const config = await loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: `/tmp/${name}`,
+      JWT_SECRET: randomBytes(32).toString('base64'),
+    });
+    app = await buildApp({ config, database, logger: false });
+    const [user] = await database.db.insert(users).values({ email: 'p@example.org' }).returning();
+    code = (await createAccessCode(database.db, user!.id)).code;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close().catch(() => undefined);
+    await proxy?.stop();
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  const signIn = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/verify-access-code',
+      payload: { code },
+      remoteAddress: '10.3.3.3',
+    });
+
+  it('answers 503 with a JSON message while the database is gone, and recovers by itself', async () => {
+    expect((await signIn()).statusCode).toBe(200);
+    const port = proxy.port;
+    await proxy.stop();
+
+    const during = await signIn();
+    expect(during.statusCode).toBe(503);
+    expect(during.json().message).toBe(
+      'The service is briefly unavailable. Please try again in a moment.',
+    );
+    expect(during.headers['retry-after']).toBeDefined();
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+
+    await proxy.start(port);
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
+      status = (await signIn()).statusCode;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+  });
+});
