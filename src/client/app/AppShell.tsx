@@ -10,7 +10,6 @@ import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
@@ -44,30 +43,28 @@ function MyDataButton() {
   const hint = state === 'failed' ? t('nav.myDataFailed') : t('nav.myDataHint');
   if (phone) {
     return (
-      <Tooltip title={hint}>
-        <IconButton
-          color="inherit"
-          onClick={download}
-          disabled={state === 'busy'}
-          aria-label={t('nav.myData')}
-        >
-          <DownloadIcon />
-        </IconButton>
-      </Tooltip>
-    );
-  }
-  return (
-    <Tooltip title={hint}>
-      <Button
+      <IconButton
         color="inherit"
         onClick={download}
         disabled={state === 'busy'}
-        startIcon={<DownloadIcon />}
-        sx={state === 'failed' ? { color: 'warning.light' } : undefined}
+        aria-label={t('nav.myData')}
+        title={hint}
       >
-        {t('nav.myData')}
-      </Button>
-    </Tooltip>
+        <DownloadIcon />
+      </IconButton>
+    );
+  }
+  return (
+    <Button
+      color="inherit"
+      onClick={download}
+      disabled={state === 'busy'}
+      startIcon={<DownloadIcon />}
+      title={hint}
+      sx={state === 'failed' ? { color: 'warning.light' } : undefined}
+    >
+      {t('nav.myData')}
+    </Button>
   );
 }
 

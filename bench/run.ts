@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { formatTable, meetsGoal, type Figure } from './report';
+import { measureBundles } from './sections/bundle-size';
+
+/**
+ * `npm run bench`: every figure with its goal, printed as a table and written as JSON under
+ * bench/results. Sections can be picked: `npm run bench -- bundle lighthouse`.
+ */
+const SECTIONS: Record<string, () => Promise<Figure[]>> = {
+  bundle: measureBundles,
+};
+
+async function main() {
+  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const names = wanted.length > 0 ? wanted : Object.keys(SECTIONS);
+  if (names.some((name) => name === 'bundle' || name === 'lighthouse')) {
+    console.error('building the client…');
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  }
+  const figures: Figure[] = [];
+  for (const name of names) {
+    const section = SECTIONS[name];
+    if (!section)
+      throw new Error(
+        `Unknown bench section "${name}" (known: ${Object.keys(SECTIONS).join(', ')})`,
+      );
+    console.error(`running ${name}…`);
+    try {
+      figures.push(...(await section()));
+    } catch (error) {
+      figures.push({
+        section: name,
+        name: 'section failed',
+        value: null,
+        unit: '',
+        note: (error as Error).message.slice(0, 120),
+      });
+    }
+  }
+  console.log(formatTable(figures));
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: (await import('node:os')).cpus().length,
+    figures: figures.map((f) => ({ ...f, met: meetsGoal(f) })),
+  };
+  await mkdir('bench/results', { recursive: true });
+  const json = JSON.stringify(result, null, 2);
+  await writeFile(
+    join('bench/results', `${result.date.slice(0, 19).replace(/:/g, '-')}.json`),
+    json,
+  );
+  await writeFile(join('bench/results', 'latest.json'), json);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
