@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatTable, meetsGoal, type Figure } from './report';
 import { measureBundles } from './sections/bundle-size';
+import { measureLighthouse } from './sections/lighthouse';
 
 /**
  * `npm run bench`: every figure with its goal, printed as a table and written as JSON under
@@ -10,6 +11,7 @@ import { measureBundles } from './sections/bundle-size';
  */
 const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   bundle: measureBundles,
+  lighthouse: measureLighthouse,
 };
 
 async function main() {

@@ -19,6 +19,7 @@ export async function registerClientAssets(app: FastifyInstance, root = clientDi
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      preCompressed: true,
       index: false,
       maxAge: '1y',
       immutable: true,
