@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatTable, meetsGoal, type Figure } from './report';
+import { measureAnswerSave } from './sections/answer-save';
 import { measureBundles } from './sections/bundle-size';
 import { measureLighthouse } from './sections/lighthouse';
 
@@ -10,6 +11,7 @@ import { measureLighthouse } from './sections/lighthouse';
  * bench/results. Sections can be picked: `npm run bench -- bundle lighthouse`.
  */
 const SECTIONS: Record<string, () => Promise<Figure[]>> = {
+  'save-answer': measureAnswerSave,
   bundle: measureBundles,
   lighthouse: measureLighthouse,
 };

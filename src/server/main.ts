@@ -14,6 +14,9 @@ async function main(): Promise<void> {
   );
   await seedDefaultQuestionnaire(database.db);
   const app = await buildApp({ config, database });
+  const leftovers = await app.deps.media.cleanupIncoming();
+  if (leftovers > 0)
+    app.log.warn({ removed: leftovers }, 'removed partial uploads of an earlier run');
 
   let closing = false;
   const shutdown = async (signal: string) => {

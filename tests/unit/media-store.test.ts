@@ -110,3 +110,14 @@ describe('media store, encrypted at rest', () => {
     await expect(buffer(other.read(path))).rejects.toThrow();
   });
 });
+
+describe('partial uploads', () => {
+  it('are removed at start when their writer is gone, and kept while it runs', async () => {
+    const incoming = join(dir, '.incoming');
+    await import('node:fs/promises').then((fs) => fs.mkdir(incoming, { recursive: true }));
+    await writeFile(join(incoming, `999999999-${'a'.repeat(36)}.webm.part`), 'partial');
+    await writeFile(join(incoming, `${process.pid}-${'b'.repeat(36)}.webm.part`), 'in progress');
+    expect(await store.cleanupIncoming()).toBe(1);
+    expect(await readdir(incoming)).toEqual([`${process.pid}-${'b'.repeat(36)}.webm.part`]);
+  });
+});

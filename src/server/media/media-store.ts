@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
@@ -28,9 +28,24 @@ export interface MediaStore {
   size(path: string): Promise<number | null>;
   read(path: string, range?: ByteRange): Readable;
   remove(path: string): Promise<void>;
+  /** Deletes partial uploads left by a process that died mid-upload. */
+  cleanupIncoming(): Promise<number>;
 }
 
 export class InvalidMediaPathError extends Error {}
+
+/** No upload takes a day; a partial file that old is left over whatever its writer. */
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return pid === process.pid;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
  * Files in a folder outside anything served statically, reachable only through API routes, and
@@ -51,7 +66,8 @@ export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore 
     async write(source, extension) {
       await mkdir(incoming, { recursive: true });
       const name = `${randomUUID()}.${extension}`;
-      const partial = join(incoming, name);
+      // The writer's pid in the name tells a later start whether the upload can still finish.
+      const partial = join(incoming, `${process.pid}-${name}.part`);
       let size = 0;
       const counter = new PassThrough();
       counter.on('data', (chunk: Buffer) => (size += chunk.length));
@@ -83,6 +99,20 @@ export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore 
     },
     async remove(path) {
       await rm(locate(path), { force: true });
+    },
+    async cleanupIncoming() {
+      const names = await readdir(incoming).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const pid = Number.parseInt(name, 10);
+        const file = join(incoming, name);
+        const age = Date.now() - (await stat(file).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+        if (!isRunning(pid) || age > STALE_UPLOAD_MS) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }
