@@ -12,6 +12,8 @@ import { registerRouteAccess } from './http/route-access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMailer } from './mail/mailer';
 import { createLocalMediaStore } from './media/media-store';
+import { createPaymentProvider } from './payments/create-provider';
+import { paymentRoutes } from './payments/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -65,11 +67,13 @@ export async function buildApp({
       app.log,
     ),
     media: createLocalMediaStore(config.mediaDir),
+    payments: overrides?.payments ?? createPaymentProvider(config, database.db),
     ...overrides,
   });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(paymentRoutes);
   await registerClientAssets(app);
   return app;
 }

@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/media-store';
+import type { PaymentProvider } from '../payments/provider';
 
 /** What route plugins reach through `app.deps`: built once in buildApp, replaced in tests. */
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   tokens: TokenService;
   mailer: Mailer;
   media: MediaStore;
+  /** Card payments: Stripe, or the offline demo provider. */
+  payments: PaymentProvider;
 }
 
 declare module 'fastify' {
