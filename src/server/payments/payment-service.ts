@@ -139,7 +139,9 @@ export async function updatePaymentIntent(
 
 /** The details typed in the browser, if the body carries them (all or nothing). */
 function detailsOfBody(body: VerifyPaymentBody): PatientDetails | undefined {
-  const { paymentIntentId: _i, couponCode: _c, language: _l, ...fields } = body;
+  const fields = Object.fromEntries(
+    Object.keys(patientDetailsSchema.shape).map((key) => [key, body[key as keyof PatientDetails]]),
+  );
   if (Object.values(fields).every((value) => value === undefined)) return undefined;
   const parsed = patientDetailsSchema.safeParse(fields);
   if (!parsed.success) throw badRequest('payments.detailsMissing');
