@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { CURRENCY } from '../constants';
 import { languageSchema } from './common';
 
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const requiredText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
 
 /** Today's date as YYYY-MM-DD in the local time zone of whoever validates. */
 function today(): string {
@@ -18,11 +23,14 @@ export const patientDetailsSchema = z.strictObject({
   email: z
     .string()
     .trim()
-    .max(254)
+    .min(1, { error: 'validation.required' })
+    .max(254, { error: 'validation.tooLong' })
     .pipe(z.email({ error: 'validation.email' })),
   phone: requiredText(40),
-  dateOfBirth: z.iso
-    .date({ error: 'validation.date' })
+  dateOfBirth: z
+    .string()
+    .min(1, { error: 'validation.required' })
+    .pipe(z.iso.date({ error: 'validation.date' }))
     .refine((value) => value <= today(), { error: 'validation.dateOfBirthFuture' })
     .refine((value) => value >= '1900-01-01', { error: 'validation.date' }),
   address: requiredText(200),
