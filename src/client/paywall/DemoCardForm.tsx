@@ -67,7 +67,13 @@ export function DemoCardForm({ intent, language, totalLabel }: CardFormProps) {
         severity="warning"
         icon={false}
         sx={{ mb: 2, alignItems: 'flex-start' }}
-        action={<Chip label={t('demo.badge')} color="warning" size="small" />}
+        action={
+          <Chip
+            label={t('demo.badge')}
+            size="small"
+            sx={{ bgcolor: 'grey.900', color: 'common.white', fontWeight: 700 }}
+          />
+        }
       >
         {t('demo.notice')}
       </Alert>

@@ -217,7 +217,7 @@ export default function PaymentStep(props: PaymentStepProps) {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <Box
         sx={{
           display: 'flex',
@@ -235,10 +235,10 @@ export default function PaymentStep(props: PaymentStepProps) {
           <Typography variant="overline" color="text.secondary">
             {t('payment.payingAs')}
           </Typography>
-          <Typography sx={{ fontWeight: 600 }} noWrap>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {details.firstName} {details.lastName}
           </Typography>
-          <Typography color="text.secondary" noWrap>
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {details.email}
           </Typography>
         </Box>
