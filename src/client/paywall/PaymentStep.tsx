@@ -18,6 +18,7 @@ import { fetchPaymentProvider } from './api';
 import type { CouponState } from './checkout-types';
 import { DemoCardForm } from './DemoCardForm';
 import { PayButton } from './PayButton';
+import './payment-i18n';
 import { formatEuros } from './pending-details';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));

@@ -1,8 +1,5 @@
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
+import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +10,7 @@ import { ApiError } from '../lib/api-client';
 import { storage } from '../lib/storage';
 import { createPaymentIntent, updatePaymentIntent, validateCoupon, verifyPayment } from './api';
 import { IDLE_COUPON, type CouponState } from './checkout-types';
+import { CheckoutSteps } from './CheckoutSteps';
 import { DetailsForm } from './DetailsForm';
 import { clearCheckoutStorage, loadPendingDetails } from './pending-details';
 
@@ -68,7 +66,7 @@ export function PaywallWizard() {
       await syncIntent(totalCents, coupon.status === 'valid' ? coupon.code : undefined, next);
       setStep(1);
     } catch {
-      setInitError(t('payment.initFailed'));
+      setInitError(t('details.initFailed'));
     } finally {
       setInitializing(false);
     }
@@ -110,7 +108,7 @@ export function PaywallWizard() {
     try {
       await syncIntent(totalAfterDiscount(0), undefined, details);
     } catch {
-      setInitError(t('payment.initFailed'));
+      setInitError(t('details.initFailed'));
     }
   };
 
@@ -119,7 +117,7 @@ export function PaywallWizard() {
     try {
       await syncIntent(totalCents, coupon.status === 'valid' ? coupon.code : undefined, details);
     } catch {
-      setInitError(t('payment.initFailed'));
+      setInitError(t('details.initFailed'));
     }
   };
 
@@ -139,14 +137,13 @@ export function PaywallWizard() {
 
   return (
     <Box>
-      <Stepper activeStep={step} aria-label={t('steps.label')} sx={{ mb: { xs: 3, md: 4 } }}>
-        <Step completed={step > 0}>
-          <StepLabel>{t('steps.details')}</StepLabel>
-        </Step>
-        <Step>
-          <StepLabel>{t('steps.payment')}</StepLabel>
-        </Step>
-      </Stepper>
+      <Box sx={{ mb: { xs: 3, md: 4 } }}>
+        <CheckoutSteps
+          labels={[t('steps.details'), t('steps.payment')]}
+          active={step}
+          label={t('steps.label')}
+        />
+      </Box>
       {step === 0 ? (
         <Box onFocusCapture={prefetch}>
           <DetailsForm
@@ -157,7 +154,13 @@ export function PaywallWizard() {
           />
         </Box>
       ) : (
-        <Suspense fallback={<Skeleton variant="rounded" height={420} />}>
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 420 }}>
+              <CircularProgress aria-label={t('details.initializing')} />
+            </Box>
+          }
+        >
           <PaymentStep
             details={details}
             language={language}
