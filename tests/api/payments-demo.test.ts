@@ -215,6 +215,28 @@ describe('promo codes', () => {
     expect(statuses[31]).toBe(429);
   });
 
+  it('counts wrong codes sent to the payment endpoints against the same limit', async () => {
+    const ip = '10.99.0.2';
+    for (let i = 0; i < 15; i++) {
+      const reply = await post(
+        '/api/verify-payment',
+        { couponCode: `GUESS${i}`, ...patientDetails('guess') },
+        { ip },
+      );
+      expect(reply.json().code).toBe('coupons.invalid');
+    }
+    for (let i = 0; i < 15; i++) {
+      const reply = await post(
+        '/api/create-payment-intent',
+        { amount: 8900, currency: 'eur', couponCode: `GUESS${i}` },
+        { ip },
+      );
+      expect(reply.json().code).toBe('coupons.invalid');
+    }
+    const blocked = await post('/api/coupons/validate', { code: 'WELCOME10' }, { ip });
+    expect(blocked.statusCode).toBe(429);
+  });
+
   it('gives a free checkout for a code worth the full price, once', async () => {
     await insertPromoCode(t.database.db, { code: 'FREE99', amountCents: 9900 });
     const details = patientDetails('free');

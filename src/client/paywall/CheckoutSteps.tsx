@@ -28,7 +28,12 @@ export function CheckoutSteps({
               <Box
                 component="li"
                 aria-hidden
-                sx={{ flex: 1, height: 1, bgcolor: done || current ? 'primary.main' : 'divider' }}
+                sx={{
+                  flex: 1,
+                  height: '2px',
+                  minWidth: 24,
+                  bgcolor: done || current ? 'primary.main' : 'divider',
+                }}
               />
             )}
             <Box

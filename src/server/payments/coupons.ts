@@ -33,9 +33,21 @@ export async function findUsableCoupon(db: DbOrTx, code: string, now = new Date(
   return row;
 }
 
-/** The discount of a code the browser sent with a price; an unusable code is a 400. */
-export async function requireUsableCoupon(db: DbOrTx, code: string, now = new Date()) {
+/**
+ * Looks a code up on behalf of an address. Every endpoint that accepts a code (validate, the
+ * payment intent calls, a free checkout) counts wrong codes against one limit, so none of them
+ * is a way around it; a code that exists is taken back off the count.
+ */
+export async function lookUpCouponFor(db: Db, code: string, ip: string, now = new Date()) {
+  const undo = await consumeRateLimit(db, COUPON_VALIDATE_LIMIT, ip, now.getTime());
   const row = await findUsableCoupon(db, code, now);
+  if (row) await undo();
+  return row;
+}
+
+/** The discount of a code the browser sent with a price; an unusable code is a 400. */
+export async function requireUsableCoupon(db: Db, code: string, ip: string) {
+  const row = await lookUpCouponFor(db, code, ip);
   if (!row) throw badRequest('coupons.invalid');
   return row;
 }
@@ -44,8 +56,7 @@ export async function validateCoupon(
   db: Db,
   input: { code: string; ip: string; language: Language },
 ): Promise<ValidateCouponResult> {
-  await consumeRateLimit(db, COUPON_VALIDATE_LIMIT, input.ip);
-  const row = await findUsableCoupon(db, input.code);
+  const row = await lookUpCouponFor(db, input.code, input.ip);
   return row
     ? { valid: true, amountCents: row.amountCents }
     : { valid: false, amountCents: 0, error: translate(input.language, 'coupons.invalid') };

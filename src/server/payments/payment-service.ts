@@ -52,10 +52,10 @@ type PaymentRow = typeof payments.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
 /** The price the server charges: never the browser's figure. */
-async function quote(db: DbOrTx, couponCode: string | undefined) {
+async function quote(db: Db, couponCode: string | undefined, ip: string) {
   const code = couponCode ? normalizeCouponCode(couponCode) : '';
   if (!code) return { amountCents: ASSESSMENT_PRICE_CENTS, couponCode: null };
-  const coupon = await requireUsableCoupon(db, code);
+  const coupon = await requireUsableCoupon(db, code, ip);
   return { amountCents: totalAfterDiscount(coupon.amountCents), couponCode: coupon.code };
 }
 
@@ -81,7 +81,7 @@ export async function createPaymentIntent(
   ip: string,
 ): Promise<PaymentIntentResult> {
   await consumeRateLimit(deps.db, PAYMENT_INTENT_LIMIT, ip);
-  const price = await quote(deps.db, body.couponCode);
+  const price = await quote(deps.db, body.couponCode, ip);
   if (body.amount !== price.amountCents) throw badRequest('payments.amountMismatch');
   if (price.amountCents === 0) throw badRequest('payments.noPaymentNeeded');
   const language = body.language ?? 'en';
@@ -115,10 +115,11 @@ async function findPayment(deps: PaymentDeps, intentId: string): Promise<Payment
 export async function updatePaymentIntent(
   deps: PaymentDeps,
   body: UpdatePaymentIntentBody,
+  ip: string,
 ): Promise<PaymentIntentResult> {
   const row = await findPayment(deps, body.paymentIntentId);
   if (row.fulfilledAt || row.status === 'succeeded') throw conflict('payments.alreadyPaid');
-  const price = await quote(deps.db, body.couponCode);
+  const price = await quote(deps.db, body.couponCode, ip);
   if (body.amount !== price.amountCents) throw badRequest('payments.amountMismatch');
   if (price.amountCents === 0) throw badRequest('payments.noPaymentNeeded');
   const intent = await providerCall(deps.log, () =>
@@ -277,7 +278,7 @@ async function alreadyFulfilled(
   if (
     !row?.payment.accessCodeId ||
     !row.payment.fulfilledAt ||
-    (email !== undefined && row.user.email !== email.toLowerCase()) ||
+    row.user.email !== email?.toLowerCase() ||
     Date.now() - row.payment.fulfilledAt.getTime() > REVERIFY_WINDOW_MS
   ) {
     throw conflict('payments.alreadyPaid');
@@ -298,12 +299,13 @@ async function sessionOf(deps: PaymentDeps, result: Fulfilment): Promise<AuthRes
 export async function verifyPayment(
   deps: PaymentDeps,
   body: VerifyPaymentBody,
+  ip: string,
 ): Promise<AuthResult> {
   const bodyDetails = detailsOfBody(body);
 
   if (!body.paymentIntentId) {
     if (!body.couponCode) throw badRequest('payments.notFree');
-    const price = await quote(deps.db, body.couponCode);
+    const price = await quote(deps.db, body.couponCode, ip);
     if (price.amountCents !== 0 || !price.couponCode) throw badRequest('payments.notFree');
     if (!bodyDetails) throw badRequest('payments.detailsMissing');
     const result = await fulfil(deps, {

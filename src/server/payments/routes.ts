@@ -49,13 +49,13 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
   app.post('/api/update-payment-intent', {
     config: { access: 'public' },
     schema: { body: updatePaymentIntentBodySchema, response: { 200: paymentIntentResultSchema } },
-    handler: (request) => updatePaymentIntent(deps(), request.body),
+    handler: (request) => updatePaymentIntent(deps(), request.body, request.ip),
   });
 
   app.post('/api/verify-payment', {
     config: { access: 'public' },
     schema: { body: verifyPaymentBodySchema, response: { 200: authResultSchema } },
-    handler: (request) => verifyPayment(deps(), request.body),
+    handler: (request) => verifyPayment(deps(), request.body, request.ip),
   });
 
   app.post('/api/coupons/validate', {
