@@ -207,6 +207,7 @@ describe('paywall in the browser with the demo provider', () => {
       await click(page.getByRole('button', { name: 'Apply' }));
       await page.getByTestId('coupon-applied').waitFor();
       await expect.poll(() => page.getByTestId('pay-button').textContent()).toBe('Pay €79.00');
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `paywall-step1-coupon-${name}`);
 
       // The success page while verification runs; an unknown intent then falls to the paywall.

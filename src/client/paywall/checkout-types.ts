@@ -21,12 +21,16 @@ export interface CardFormProps {
   totalLabel: string;
 }
 
-/** Where the provider sends the patient after paying (Stripe's return_url does the same). */
+/**
+ * Where the patient lands after paying. Stripe gets it without an intent and appends the intent
+ * itself; the demo form builds the same URL Stripe would produce.
+ */
 export function paymentReturnUrl(language: Language, intent?: PaymentIntentResult): string {
   const url = new URL('/payment-success', window.location.origin);
   if (intent) {
     url.searchParams.set('payment_intent', intent.paymentIntentId);
     url.searchParams.set('payment_intent_client_secret', intent.clientSecret);
+    url.searchParams.set('redirect_status', 'succeeded');
   }
   url.searchParams.set('language', language);
   return url.toString();
