@@ -215,6 +215,22 @@ describe('Stripe provider through the real SDK and a local fake Stripe', () => {
     expect(row!.fulfilledAt).toBeNull();
   });
 
+  it('acts on the state Stripe reports, whatever order events arrive in', async () => {
+    const details = patientDetails('order');
+    const intent = await createIntent(details);
+    // A stale failure event arrives after the patient retried and paid.
+    const stale = paymentIntentEvent(
+      { ...fake.intents.get(intent.paymentIntentId)!, status: 'requires_payment_method' },
+      'payment_intent.payment_failed',
+    );
+    fake.succeed(intent.paymentIntentId);
+    expect((await sendWebhook(stale)).statusCode).toBe(200);
+    expect(await userCount(details.email)).toBe(1);
+    const late = paymentIntentEvent(fake.intents.get(intent.paymentIntentId)!);
+    expect((await sendWebhook(late)).statusCode).toBe(200);
+    expect(await userCount(details.email)).toBe(1);
+  });
+
   it('refuses a webhook with a wrong or missing signature', async () => {
     const details = patientDetails('badsig');
     const intent = await createIntent(details);

@@ -81,6 +81,8 @@ const mailsTo = async (email: string) =>
 describe('paywall in the browser with the demo provider', () => {
   it('validates the details, pays with 4242..., signs in, and e-mails a working access code', async () => {
     const page = await openPaywall();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Welcome to your CMD risk assessment');
@@ -111,6 +113,8 @@ describe('paywall in the browser with the demo provider', () => {
     await continueToPayment(page);
     await expect.poll(() => page.getByTestId('pay-button').textContent()).toBe('Pay €99.00');
     expect(await page.getByText('Test mode', { exact: true }).isVisible()).toBe(true);
+    // The demo path never loads Stripe's code.
+    expect(requested.filter((url) => /StripeCardForm|stripe\.com/.test(url))).toEqual([]);
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await payWithCard(page, '4242 4242 4242 4242');

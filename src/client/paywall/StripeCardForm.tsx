@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useTheme } from '@mui/material/styles';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
@@ -11,7 +12,12 @@ import { PayButton, type PaymentState } from './PayButton';
 // One Stripe.js per publishable key; loading it fetches the provider's script from its own host.
 const stripePromises = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (key: string) => {
-  if (!stripePromises.has(key)) stripePromises.set(key, loadStripe(key));
+  if (!stripePromises.has(key)) {
+    const loading = loadStripe(key);
+    // A failed load (offline, blocked script) may be retried later.
+    loading.catch(() => stripePromises.delete(key));
+    stripePromises.set(key, loading);
+  }
   return stripePromises.get(key)!;
 };
 
@@ -82,11 +88,50 @@ function StripePaymentForm({ intent, details, language, totalLabel }: CardFormPr
 /** Stripe's Payment Element; loaded lazily so the paywall's own bundle stays small. */
 export default function StripeCardForm(props: CardFormProps & { publishableKey: string }) {
   const theme = useTheme();
-  const stripe = useMemo(() => stripeFor(props.publishableKey), [props.publishableKey]);
+  const { t } = useTranslation('paywall');
+  const [attempt, setAttempt] = useState(0);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const stripe = useMemo(
+    () => (attempt >= 0 ? stripeFor(props.publishableKey) : null),
+    [props.publishableKey, attempt],
+  );
+  useEffect(() => {
+    let current = true;
+    stripe?.then(
+      (loaded) => current && setLoadFailed(!loaded),
+      () => current && setLoadFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [stripe]);
+
+  if (loadFailed) {
+    return (
+      <Alert
+        severity="error"
+        role="alert"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              setLoadFailed(false);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {t('payment.retry')}
+          </Button>
+        }
+      >
+        {t('payment.initFailed')}
+      </Alert>
+    );
+  }
   return (
     <Elements
       // The card form language follows the interface (de/en); a change remounts it.
-      key={`${props.intent.clientSecret}-${props.language}`}
+      key={`${props.intent.clientSecret}-${props.language}-${attempt}`}
       stripe={stripe}
       options={{
         clientSecret: props.intent.clientSecret,
