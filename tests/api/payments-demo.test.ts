@@ -169,6 +169,9 @@ describe('demo provider', () => {
     });
     expect(reply.statusCode).toBe(409);
     expect(reply.json().token).toBeUndefined();
+    const [row] = await usersWithEmail(admin.email);
+    expect(row!.lastName).not.toBe(details.lastName);
+    expect(row!.isAdmin).toBe(true);
   });
 });
 

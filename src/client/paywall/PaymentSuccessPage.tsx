@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { normalizeLanguage, STORAGE_KEYS } from '../../shared/constants';
 import { useAuth } from '../auth/auth-context';
+import { ApiError } from '../lib/api-client';
 import { storage } from '../lib/storage';
 import { redeemCoupon, verifyPayment } from './api';
 import './i18n';
@@ -43,7 +44,11 @@ export function PaymentSuccessPage() {
         // The server redeems the code with the payment already; this call is a harmless echo.
         void redeemed.catch(() => undefined).finally(clearCheckoutStorage);
       })
-      .catch(() => navigate('/paywall', { replace: true, state: { verificationFailed: true } }));
+      .catch((caught: unknown) => {
+        // A paid intent the server will not sign in for (already used) says what to do next.
+        const message = caught instanceof ApiError && caught.status === 409 ? caught.message : true;
+        navigate('/paywall', { replace: true, state: { verificationFailed: message } });
+      });
   }, [i18n.language, login, navigate, params]);
 
   return (

@@ -18,9 +18,8 @@ export function PaywallPage() {
   const { t } = useTranslation(['paywall', 'common']);
   const [accessCodeOpen, setAccessCodeOpen] = useState(false);
   const location = useLocation();
-  const verificationFailed = Boolean(
-    (location.state as { verificationFailed?: boolean } | null)?.verificationFailed,
-  );
+  const verificationFailed = (location.state as { verificationFailed?: boolean | string } | null)
+    ?.verificationFailed;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 5 } }}>
       <Box
@@ -59,7 +58,7 @@ export function PaywallPage() {
       </Box>
       {verificationFailed && (
         <Alert severity="warning" role="alert" sx={{ mb: 3 }}>
-          {t('verificationFailed')}
+          {typeof verificationFailed === 'string' ? verificationFailed : t('verificationFailed')}
         </Alert>
       )}
       <Box

@@ -184,12 +184,19 @@ async function upsertUser(
     state: details.state,
     language,
   };
+  // An administrator's account is never changed by a payment form.
   const [user] = await tx
     .insert(users)
     .values({ email, ...values })
-    .onConflictDoUpdate({ target: users.email, set: { ...values, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { ...values, updatedAt: new Date() },
+      setWhere: eq(users.isAdmin, false),
+    })
     .returning();
-  return user!;
+  if (user) return user;
+  const [existing] = await tx.select().from(users).where(eq(users.email, email));
+  return existing!;
 }
 
 interface Fulfilment {
