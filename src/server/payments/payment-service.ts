@@ -205,7 +205,8 @@ interface Fulfilment {
 }
 
 /**
- * Turns a paid (or fully discounted) payment into an account with a new access code, once.
+ * Turns a paid (or fully discounted) payment into an account with a new access code, e-mailed,
+ * once, in one transaction.
  * The claim is a conditional update of the payment row: of concurrent callers for one intent
  * (browser, webhook, retries) exactly one proceeds; the others get the result it committed.
  */
@@ -248,26 +249,22 @@ async function fulfil(
       .update(payments)
       .set({ userId: user.id, accessCodeId: accessCode.id })
       .where(eq(payments.id, claimed.id));
-    return { user, accessCode };
-  });
-
-  if (!outcome) return alreadyFulfilled(deps, input.intentId, input.details.email);
-
-  try {
+    // Sent before the commit: if the mail cannot go out, nothing is kept, the caller gets an
+    // error and the provider's webhook retries later, so a paid assessment always has its code.
     await deps.mailer.send(
       accessCodeMail({
-        to: outcome.user.email,
-        name: `${outcome.user.firstName} ${outcome.user.lastName}`.trim(),
-        code: outcome.accessCode.code,
+        to: user.email,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        code: accessCode.code,
         language: input.language,
         publicUrl: deps.config.publicUrl,
       }),
     );
-  } catch (error) {
-    // The patient is signed in already; the code can be sent again by the practice.
-    deps.log.error({ err: error, userId: outcome.user.id }, 'access code e-mail failed');
-  }
-  return { user: outcome.user, accessCodeId: outcome.accessCode.id };
+    return { user, accessCodeId: accessCode.id };
+  });
+
+  if (!outcome) return alreadyFulfilled(deps, input.intentId, input.details.email);
+  return outcome;
 }
 
 /** The result of an earlier fulfilment, for the same person shortly after. */
