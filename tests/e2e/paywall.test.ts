@@ -213,6 +213,7 @@ describe('paywall in the browser with the demo provider', () => {
       await expect.poll(() => page.getByTestId('pay-button').textContent()).toBe('Pay €79.00');
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `paywall-step1-coupon-${name}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       // The success page while verification runs; an unknown intent then falls to the paywall.
       let release: () => void = () => undefined;
@@ -224,6 +225,7 @@ describe('paywall in the browser with the demo provider', () => {
       await page.goto('/payment-success?payment_intent=pi_demo_unknown&language=en');
       await page.getByText('Verifying your payment...').waitFor();
       await screenshot(page, `payment-success-${name}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
       release();
       await page.waitForURL(server.baseUrl + '/paywall');
       await page.getByRole('heading', { level: 1 }).waitFor();
