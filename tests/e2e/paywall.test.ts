@@ -101,6 +101,8 @@ describe('paywall in the browser with the demo provider', () => {
     await expect
       .poll(() => page.getByText('Date of birth cannot be in the future').count())
       .toBe(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'paywall-step0-errors-desktop');
     await page.getByTestId('details-email').fill(details.email);
     await page.getByTestId('details-dateOfBirth').fill(details.dateOfBirth);
     await expect.poll(() => page.getByText('This field is required').count()).toBe(0);
