@@ -17,6 +17,8 @@ import { loadPrivacyNotice } from './privacy/privacy-notice';
 import { privacyRoutes } from './privacy/routes';
 import { scheduleRetention } from './privacy/retention';
 import { reviewRoutes } from './review/routes';
+import { createPaymentProvider } from './payments/create-provider';
+import { paymentRoutes } from './payments/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -71,6 +73,7 @@ export async function buildApp({
     ),
     media: createLocalMediaStore(config.mediaDir, config.mediaKey),
     privacyNotice: await loadPrivacyNotice(config.dataDir),
+    payments: overrides?.payments ?? createPaymentProvider(config, database.db),
     ...overrides,
   });
 
@@ -80,6 +83,7 @@ export async function buildApp({
   await app.register(auditRoutes);
   await app.register(privacyRoutes);
   scheduleRetention(app);
+  await app.register(paymentRoutes);
   await registerClientAssets(app);
   return app;
 }

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/media-store';
 import type { PrivacyNotice } from '../privacy/privacy-notice';
+import type { PaymentProvider } from '../payments/provider';
 
 /** What route plugins reach through `app.deps`: built once in buildApp, replaced in tests. */
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   mailer: Mailer;
   media: MediaStore;
   privacyNotice: PrivacyNotice;
+  /** Card payments: Stripe, or the offline demo provider. */
+  payments: PaymentProvider;
 }
 
 declare module 'fastify' {

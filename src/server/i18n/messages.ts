@@ -1,6 +1,7 @@
 import { normalizeLanguage, type Language } from '../../shared/constants';
 import { privacyMessages } from '../privacy/messages';
 import { reviewMessages } from '../review/messages';
+import { paymentMessages } from '../payments/messages';
 import { defineMessages } from './define-messages';
 
 /**
@@ -57,7 +58,7 @@ const core = defineMessages(
   },
 );
 
-const tables = [core, reviewMessages, privacyMessages] as const;
+const tables = [core, reviewMessages, privacyMessages, paymentMessages] as const;
 
 type KeysOf<T> = T extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = KeysOf<(typeof tables)[number]>;

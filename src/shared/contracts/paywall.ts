@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { CURRENCY } from '../constants';
 import { languageSchema } from './common';
 
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const requiredText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
 
 /** Today's date as YYYY-MM-DD in the local time zone of whoever validates. */
 function today(): string {
@@ -18,11 +23,14 @@ export const patientDetailsSchema = z.strictObject({
   email: z
     .string()
     .trim()
-    .max(254)
+    .min(1, { error: 'validation.required' })
+    .max(254, { error: 'validation.tooLong' })
     .pipe(z.email({ error: 'validation.email' })),
   phone: requiredText(40),
-  dateOfBirth: z.iso
-    .date({ error: 'validation.date' })
+  dateOfBirth: z
+    .string()
+    .min(1, { error: 'validation.required' })
+    .pipe(z.iso.date({ error: 'validation.date' }))
     .refine((value) => value <= today(), { error: 'validation.dateOfBirthFuture' })
     .refine((value) => value >= '1900-01-01', { error: 'validation.date' }),
   address: requiredText(200),
@@ -37,11 +45,19 @@ export const publishableKeyResultSchema = z.object({
   provider: z.enum(['stripe', 'demo']),
 });
 
+/**
+ * The browser says which amount it shows; the server computes the amount itself from the price
+ * and the coupon and refuses a request whose amount disagrees. The patient's details travel with
+ * the intent so a webhook can fulfil it even if the browser is gone.
+ */
 export const createPaymentIntentBodySchema = z.strictObject({
   amount: z.number().int().min(0).max(1_000_000),
   currency: z.literal(CURRENCY),
   couponCode: z.string().trim().max(100).optional(),
+  details: patientDetailsSchema.optional(),
+  language: languageSchema.optional(),
 });
+export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
 
 export const paymentIntentResultSchema = z.object({
   clientSecret: z.string(),
@@ -53,11 +69,19 @@ export type PaymentIntentResult = z.infer<typeof paymentIntentResultSchema>;
 export const updatePaymentIntentBodySchema = z.strictObject({
   paymentIntentId: z.string().min(1).max(255),
   amount: z.number().int().min(0).max(1_000_000),
+  currency: z.literal(CURRENCY).optional(),
   couponCode: z.string().trim().max(100).optional(),
+  details: patientDetailsSchema.optional(),
+  language: languageSchema.optional(),
 });
+export type UpdatePaymentIntentBody = z.infer<typeof updatePaymentIntentBodySchema>;
 
+/**
+ * SPEC section 7: the details travel flat. They may be left out when the intent already carries
+ * them (stored by create/update-payment-intent); a free checkout has a coupon and no intent.
+ */
 export const verifyPaymentBodySchema = z.strictObject({
-  ...patientDetailsSchema.shape,
+  ...patientDetailsSchema.partial().shape,
   paymentIntentId: z.string().min(1).max(255).optional(),
   couponCode: z.string().trim().max(100).optional(),
   language: languageSchema.optional(),
@@ -68,3 +92,23 @@ export const redeemCouponBodySchema = z.strictObject({
   code: z.string().trim().min(1).max(100),
   userId: z.number().int().positive(),
 });
+
+export const redeemCouponResultSchema = z.object({ ok: z.literal(true) });
+
+/** POST /api/demo-payments/confirm: the demo provider's card form (test mode only). */
+export const demoConfirmBodySchema = z.strictObject({
+  paymentIntentId: z.string().min(1).max(255),
+  clientSecret: z.string().min(1).max(255),
+  cardNumber: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(8),
+  country: z.string().max(2).optional(),
+});
+export type DemoConfirmBody = z.infer<typeof demoConfirmBodySchema>;
+
+export const demoConfirmResultSchema = z.object({
+  status: z.literal('succeeded'),
+  paymentIntentId: z.string(),
+});
+
+export const webhookResultSchema = z.object({ received: z.literal(true) });

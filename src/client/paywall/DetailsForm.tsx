@@ -1,0 +1,176 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { patientDetailsSchema, type PatientDetails } from '../../shared/contracts/paywall';
+import { savePendingDetails } from './pending-details';
+
+type Field = keyof PatientDetails;
+type Errors = Partial<Record<Field, string>>;
+
+/** Message keys per field from the shared schema (the server checks the same rules). */
+function validate(values: PatientDetails): Errors {
+  const result = patientDetailsSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    if (!errors[field]) {
+      errors[field] = issue.message.startsWith('validation.')
+        ? issue.message
+        : 'validation.required';
+    }
+  }
+  return errors;
+}
+
+function todayIso(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const FIELDS: Record<Field, { autoComplete: string; type?: string; label: string }> = {
+  firstName: { autoComplete: 'given-name', label: 'details.firstName' },
+  lastName: { autoComplete: 'family-name', label: 'details.lastName' },
+  email: { autoComplete: 'email', type: 'email', label: 'details.email' },
+  phone: { autoComplete: 'tel', type: 'tel', label: 'details.phone' },
+  dateOfBirth: { autoComplete: 'bday', type: 'date', label: 'details.dateOfBirth' },
+  address: { autoComplete: 'street-address', label: 'details.street' },
+  postalCode: { autoComplete: 'postal-code', label: 'details.postalCode' },
+  city: { autoComplete: 'address-level2', label: 'details.city' },
+  state: { autoComplete: 'address-level1', label: 'details.state' },
+};
+
+interface Props {
+  initial: PatientDetails;
+  busy: boolean;
+  error: string | null;
+  onSubmit(details: PatientDetails): void;
+}
+
+/** Step 0: every field required, e-mail format, date of birth not after today (SPEC 5). */
+export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
+  const { t } = useTranslation('paywall');
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const change = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    savePendingDetails(next);
+    if (submitted) setErrors(validate(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    const first = Object.keys(FIELDS).find((field) => found[field as Field]);
+    if (first) {
+      document.getElementById(`details-${first}`)?.focus();
+      return;
+    }
+    onSubmit(patientDetailsSchema.parse(values));
+  };
+
+  const field = (name: Field, extra: { wide?: boolean } = {}) => {
+    const meta = FIELDS[name];
+    const message = errors[name];
+    return (
+      <TextField
+        id={`details-${name}`}
+        name={name}
+        label={t(meta.label)}
+        type={meta.type ?? 'text'}
+        value={values[name]}
+        onChange={(event) => change(name, event.target.value)}
+        required
+        fullWidth
+        autoComplete={meta.autoComplete}
+        error={Boolean(message)}
+        helperText={message ? t(message) : ' '}
+        sx={extra.wide ? { gridColumn: { sm: '1 / -1' } } : undefined}
+        slotProps={{
+          inputLabel: meta.type === 'date' ? { shrink: true } : undefined,
+          htmlInput: {
+            ...(meta.type === 'date' ? { max: todayIso(), min: '1900-01-01' } : {}),
+            'data-testid': `details-${name}`,
+          },
+        }}
+      />
+    );
+  };
+
+  const section = (title: string, children: ReactNode) => (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          columnGap: 2,
+          rowGap: 0.5,
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-describedby="details-intro">
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+        {t('details.heading')}
+      </Typography>
+      <Typography id="details-intro" color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+        {t('details.intro')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {section(
+          t('details.personal'),
+          <>
+            {field('firstName')}
+            {field('lastName')}
+            {field('email')}
+            {field('phone')}
+            {field('dateOfBirth')}
+          </>,
+        )}
+        {section(
+          t('details.address'),
+          <>
+            {field('address', { wide: true })}
+            {field('postalCode')}
+            {field('city')}
+            {field('state', { wide: true })}
+          </>,
+        )}
+      </Box>
+      {error && (
+        <Typography role="alert" color="error" sx={{ mt: 1 }}>
+          {error}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
+          {busy ? t('details.initializing') : t('details.submit')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import Stripe from 'stripe';
+import type { PaymentProvider, ProviderIntent } from './provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+  /** Only for tests and local mocks, e.g. http://127.0.0.1:4010. */
+  apiUrl: string | undefined;
+}
+
+export function createStripeClient({ secretKey, apiUrl }: StripeSettings): Stripe {
+  const target = apiUrl ? new URL(apiUrl) : undefined;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(target
+      ? {
+          host: target.hostname,
+          port: target.port || (target.protocol === 'http:' ? 80 : 443),
+          protocol: target.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+}
+
+function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status,
+    amountCents: intent.amount,
+    currency: intent.currency,
+  };
+}
+
+/** Card payments through Stripe's Payment Element (SPEC section 1, ARCHITECTURE "Payments"). */
+export function createStripeProvider(
+  settings: StripeSettings,
+  stripe = createStripeClient(settings),
+) {
+  const provider: PaymentProvider & { stripe: Stripe } = {
+    kind: 'stripe',
+    publishableKey: settings.publishableKey,
+    stripe,
+    async createIntent({ amountCents, currency }) {
+      const intent = await stripe.paymentIntents.create({
+        amount: amountCents,
+        currency,
+        automatic_payment_methods: { enabled: true },
+        metadata: { product: 'cmd-risk-assessment' },
+      });
+      return toIntent(intent);
+    },
+    async updateIntentAmount(intentId, amountCents) {
+      return toIntent(await stripe.paymentIntents.update(intentId, { amount: amountCents }));
+    },
+    ...(settings.webhookSecret
+      ? {
+          parseWebhook(rawBody: Buffer, signature: string) {
+            const event = stripe.webhooks.constructEvent(
+              rawBody,
+              signature,
+              settings.webhookSecret!,
+            );
+            const object = event.data.object as { object?: string; id?: string };
+            return {
+              id: event.id,
+              type: event.type,
+              intentId: object.object === 'payment_intent' ? object.id : undefined,
+            };
+          },
+        }
+      : {}),
+    async retrieveIntent(intentId) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(intentId));
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+        throw error;
+      }
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+export interface FakeStripe {
+  /** For STRIPE_API_URL, e.g. http://127.0.0.1:43123 */
+  url: string;
+  intents: Map<string, FakeIntent>;
+  /** Every request the SDK made, for assertions ("GET /v1/payment_intents/pi_..."). */
+  requests: string[];
+  /** What the customer's bank would do: the intent is paid. */
+  succeed(id: string): void;
+  close(): Promise<void>;
+}
+
+async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  let raw = '';
+  for await (const chunk of request) raw += chunk;
+  return new URLSearchParams(raw);
+}
+
+/**
+ * A local stand-in for api.stripe.com that speaks the REST protocol the official SDK uses
+ * (form-encoded POST /v1/payment_intents, POST /v1/payment_intents/:id,
+ * GET /v1/payment_intents/:id), so tests drive the real `stripe` package.
+ */
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const requests: string[] = [];
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      requests.push(`${request.method} ${url.pathname}`);
+      const send = (status: number, body: unknown) => {
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(6).toString('hex')}`,
+        });
+        response.end(JSON.stringify(body));
+      };
+      if (!/^Bearer sk_test_/.test(request.headers.authorization ?? '')) {
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
+      }
+      const missing = (id: string) =>
+        send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${id}'`,
+            param: 'intent',
+          },
+        });
+
+      const match = /^\/v1\/payment_intents(?:\/([^/]+))?$/.exec(url.pathname);
+      if (!match)
+        return send(404, { error: { type: 'invalid_request_error', message: 'Unknown' } });
+      const id = match[1];
+
+      if (request.method === 'POST' && !id) {
+        const form = await readForm(request);
+        const intentId = `pi_${randomBytes(12).toString('hex')}`;
+        const intent: FakeIntent = {
+          id: intentId,
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          currency: form.get('currency') ?? 'eur',
+          status: 'requires_payment_method',
+          client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+          metadata: {},
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+        };
+        for (const [key, value] of form) {
+          const meta = /^metadata\[(.+)\]$/.exec(key);
+          if (meta?.[1]) intent.metadata[meta[1]] = value;
+        }
+        intents.set(intentId, intent);
+        return send(200, intent);
+      }
+      const intent = id ? intents.get(id) : undefined;
+      if (!intent) return missing(id ?? '');
+      if (request.method === 'GET') return send(200, intent);
+      if (request.method === 'POST') {
+        const form = await readForm(request);
+        if (intent.status === 'succeeded') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'This PaymentIntent has already succeeded.',
+            },
+          });
+        }
+        if (form.has('amount')) intent.amount = Number(form.get('amount'));
+        return send(200, intent);
+      }
+      return send(405, { error: { type: 'invalid_request_error', message: 'Method' } });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    requests,
+    succeed(id) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`unknown intent ${id}`);
+      intent.status = 'succeeded';
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A webhook event body as Stripe sends it, naming an intent. */
+export function paymentIntentEvent(
+  intent: FakeIntent,
+  type = 'payment_intent.succeeded',
+  eventId = `evt_${randomBytes(12).toString('hex')}`,
+): string {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: { ...intent } },
+  });
+}
