@@ -42,7 +42,7 @@ function PatientAccordion({ user }: { user: AdminResponseUser }) {
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0, width: '100%' }}>
-          <Avatar sx={{ bgcolor: 'primary.light', width: 40, height: 40, fontSize: 16 }}>
+          <Avatar sx={{ bgcolor: 'primary.main', width: 40, height: 40, fontSize: 16 }}>
             {initials}
           </Avatar>
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
