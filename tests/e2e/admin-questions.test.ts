@@ -8,7 +8,13 @@ import {
   questions,
   questionTranslations,
 } from '../../src/server/db/schema';
-import { apiAsPage, seedAdmin, signInAsAdmin, TABLET } from '../helpers/admin-browser';
+import {
+  apiAsPage,
+  dialogScreenshot,
+  seedAdmin,
+  signInAsAdmin,
+  TABLET,
+} from '../helpers/admin-browser';
 import { accessibilityViolations, launchBrowser, newContext, screenshot } from '../helpers/browser';
 import {
   newDataDir,
@@ -71,7 +77,7 @@ describe('an administrator manages the questionnaire', () => {
     await dialog.getByLabel('Option 1 (German)').fill('Täglich');
     await dialog.getByLabel('Option 2 (English)').fill('Rarely');
     await dialog.getByLabel('Option 2 (German)').fill('Selten');
-    await screenshot(page, 'admin-question-dialog-1280');
+    await dialogScreenshot(page, 'admin-question-dialog-1280');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -135,10 +141,10 @@ describe('an administrator manages the questionnaire', () => {
     expect(
       await preview.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth),
     ).toBeGreaterThan(0);
-    await screenshot(page, 'admin-overlay-preview-1280');
+    await dialogScreenshot(page, 'admin-overlay-preview-1280');
     await preview.getByRole('button', { name: 'Use this guide' }).click();
     await preview.waitFor({ state: 'detached' });
-    await screenshot(page, 'admin-question-photo-dialog-1280');
+    await dialogScreenshot(page, 'admin-question-photo-dialog-1280');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -151,7 +157,7 @@ describe('an administrator manages the questionnaire', () => {
       name: 'Are you sure you want to delete this question?',
     });
     await confirm.waitFor();
-    await screenshot(page, 'admin-question-delete-1280');
+    await dialogScreenshot(page, 'admin-question-delete-1280');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'detached' });
     await page.getByText('Question deleted').waitFor();
@@ -166,7 +172,7 @@ describe('an administrator manages the questionnaire', () => {
     await screenshot(page, 'admin-questions-820');
     await page.getByRole('button', { name: 'Add Question' }).click();
     await page.getByRole('dialog', { name: 'Add New Question' }).waitFor();
-    await screenshot(page, 'admin-question-dialog-820');
+    await dialogScreenshot(page, 'admin-question-dialog-820');
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 

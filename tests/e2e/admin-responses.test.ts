@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { questions, responses } from '../../src/server/db/schema';
 import { createLocalMediaStore } from '../../src/server/media/media-store';
 import { answerEveryType, insertPatient } from '../helpers/admin-seed';
-import { seedAdmin, signInAsAdmin, TABLET } from '../helpers/admin-browser';
+import { dialogScreenshot, seedAdmin, signInAsAdmin, TABLET } from '../helpers/admin-browser';
 import {
   accessibilityViolations,
   DESKTOP,
@@ -149,7 +149,7 @@ describe('an administrator reviews responses', () => {
     expect(text).toContain('Text');
     expect(text).toContain('Jaw pain since last spring');
     expect(text).toMatch(/\d{4}/);
-    await screenshot(page, 'admin-response-details-1280');
+    await dialogScreenshot(page, 'admin-response-details-1280');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -165,7 +165,7 @@ describe('an administrator reviews responses', () => {
       .getByTestId('body-dot')
       .evaluateAll((dots) => dots.map((d) => getComputedStyle(d).backgroundColor));
     expect(new Set(colors).size).toBe(3);
-    await screenshot(page, 'admin-pain-visualization-1280');
+    await dialogScreenshot(page, 'admin-pain-visualization-1280');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -212,7 +212,7 @@ describe('an administrator reviews responses', () => {
     });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Kiefergelenkschmerzen');
-    await screenshot(page, 'admin-pain-visualization-de-820');
+    await dialogScreenshot(page, 'admin-pain-visualization-de-820');
     await dialog.getByRole('button', { name: 'Schließen' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('language-selector').locator('..').click();

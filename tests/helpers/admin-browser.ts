@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { screenshot } from './browser';
 import { createAdmin } from '../../src/server/cli/create-admin';
 import type { Db } from '../../src/server/db/client';
 
@@ -33,4 +34,10 @@ export async function apiAsPage<T>(page: Page, path: string): Promise<{ status: 
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
   }, path);
+}
+
+/** Lets dialog transitions finish before a screenshot. */
+export async function dialogScreenshot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
 }

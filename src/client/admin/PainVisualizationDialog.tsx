@@ -15,8 +15,15 @@ import { BodyDiagram, type BodyDot } from '../lib/body/BodyDiagram';
 import { DOT_COLORS, PAIN_POINT_COLORS, placeSymptoms } from '../lib/body/symptom-dots';
 import './i18n';
 
-/** SPEC section 9: the diagram is 80vh high, 70vh on medium and 60vh on small screens. */
-const DIAGRAM_HEIGHT = { xs: '60vh', sm: '70vh', lg: '80vh' };
+/** SPEC section 9: the dialog is 80vh high, 70vh on medium and 60vh on small screens. */
+const DIALOG_HEIGHT = { xs: '100%', sm: '60vh', md: '70vh', lg: '80vh' };
+/** The diagrams take what the title, buttons and view headings leave. */
+const DIAGRAM_HEIGHT = {
+  xs: '60vh',
+  sm: 'max(290px, calc(60vh - 190px))',
+  md: 'calc(70vh - 190px)',
+  lg: 'calc(80vh - 190px)',
+};
 
 /** The Pain Symptoms Visualization dialog: front and side views with a coloured dot per complaint. */
 export function PainVisualizationDialog({
@@ -62,7 +69,7 @@ export function PainVisualizationDialog({
       maxWidth="lg"
       fullWidth
       fullScreen={fullScreen}
-      slotProps={{ paper: { 'data-testid': 'pain-visualization' } as object }}
+      slotProps={{ paper: { sx: { height: DIALOG_HEIGHT, minHeight: { sm: 480 } } } }}
     >
       <DialogTitle id={titleId}>{t('responses.visualization.title')}</DialogTitle>
       <DialogContent dividers>

@@ -111,7 +111,11 @@ export default function PromoCodesPage() {
                     hover
                     data-testid="promo-row"
                     data-code={promo.Code}
-                    sx={isDeleted ? { '& td': { color: 'text.disabled' } } : undefined}
+                    sx={
+                      isDeleted
+                        ? { bgcolor: 'grey.50', '& td': { color: 'text.secondary' } }
+                        : undefined
+                    }
                   >
                     <TableCell
                       sx={{
