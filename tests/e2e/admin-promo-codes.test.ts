@@ -5,7 +5,13 @@ import type { PromoCode } from '../../src/shared/contracts/promo-codes';
 import { promoCodes } from '../../src/server/db/schema';
 import { insertPatient } from '../helpers/admin-seed';
 import { dialogScreenshot, seedAdmin, signInAsAdmin, TABLET } from '../helpers/admin-browser';
-import { accessibilityViolations, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import {
+  accessibilityViolations,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from '../helpers/browser';
 import {
   newDataDir,
   removeDataDir,
@@ -207,6 +213,8 @@ describe('an administrator manages promo codes', () => {
     await page.getByRole('dialog', { name: 'Promo-Code hinzufügen' }).waitFor();
     await dialogScreenshot(page, 'admin-promo-dialog-de-820');
     await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'admin-promo-codes-de-390');
   });
 
   it('stored the soft-deleted code', async () => {

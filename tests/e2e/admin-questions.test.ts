@@ -15,7 +15,13 @@ import {
   signInAsAdmin,
   TABLET,
 } from '../helpers/admin-browser';
-import { accessibilityViolations, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import {
+  accessibilityViolations,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from '../helpers/browser';
 import {
   newDataDir,
   removeDataDir,
@@ -174,6 +180,8 @@ describe('an administrator manages the questionnaire', () => {
     await page.getByRole('dialog', { name: 'Add New Question' }).waitFor();
     await dialogScreenshot(page, 'admin-question-dialog-820');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'admin-questions-390');
   });
 
   it('stored the new question with translations, and removed the deleted one', async () => {

@@ -9,6 +9,7 @@ import { dialogScreenshot, seedAdmin, signInAsAdmin, TABLET } from '../helpers/a
 import {
   accessibilityViolations,
   DESKTOP,
+  PHONE,
   launchBrowser,
   newContext,
   screenshot,
@@ -220,9 +221,19 @@ describe('an administrator reviews responses', () => {
     await page.getByRole('heading', { name: 'Survey Responses' }).waitFor();
   });
 
-  it('fits a desktop and a tablet screen', async () => {
+  it('fits a tablet and a phone screen', async () => {
     await page.setViewportSize(TABLET);
     await screenshot(page, 'admin-responses-820');
+    await page.setViewportSize(PHONE);
+    // Nothing sticks out sideways: wide tables scroll inside their own box.
+    const overflowing = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid="patient-accordion"] *'))
+          .filter((el) => !el.closest('.MuiTableContainer-root'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).length,
+    );
+    expect(overflowing).toBe(0);
+    await screenshot(page, 'admin-responses-390');
     await page.setViewportSize(DESKTOP);
   });
 });

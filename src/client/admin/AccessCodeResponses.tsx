@@ -152,7 +152,10 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
       data-testid="access-code-accordion"
       sx={{ '&:before': { display: 'none' }, borderRadius: 1, overflow: 'hidden' }}
     >
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ bgcolor: 'grey.50' }}>
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        sx={{ bgcolor: 'grey.50', '& .MuiAccordionSummary-content': { minWidth: 0 } }}
+      >
         <Box
           sx={{
             display: 'flex',

@@ -77,7 +77,7 @@ export function MediaView({
         size="small"
         startIcon={<OpenInNewIcon fontSize="small" />}
         onClick={() => window.open(media.url, '_blank', 'noopener')}
-        sx={{ px: 0.5 }}
+        sx={{ px: 0.5, whiteSpace: 'nowrap' }}
       >
         {t('responses.openInNewTab')}
       </Button>

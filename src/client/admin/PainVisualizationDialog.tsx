@@ -77,7 +77,9 @@ export function PainVisualizationDialog({
           sx={{
             display: 'grid',
             gap: 3,
-            gridTemplateColumns: { xs: '1fr', md: showSymptoms ? '1fr 1fr 260px' : '1fr 260px' },
+            gridTemplateColumns: showSymptoms
+              ? { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 260px' }
+              : { xs: '1fr', sm: '1fr 240px' },
             alignItems: 'start',
           }}
         >
@@ -108,7 +110,7 @@ export function PainVisualizationDialog({
               />
             </Box>
           )}
-          <Box>
+          <Box sx={showSymptoms ? { gridColumn: { sm: '1 / -1', md: 'auto' } } : undefined}>
             <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
               {t('responses.visualization.legend')}
             </Typography>

@@ -97,6 +97,7 @@ export function ResponseValue({
             variant="outlined"
             startIcon={<BubbleChartIcon fontSize="small" />}
             onClick={onVisualize}
+            sx={{ whiteSpace: 'nowrap' }}
           >
             {t('responses.visualize')}
           </Button>

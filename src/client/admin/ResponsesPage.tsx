@@ -40,8 +40,19 @@ function PatientAccordion({ user }: { user: AdminResponseUser }) {
       data-testid="patient-accordion"
       sx={{ borderRadius: 2, '&:before': { display: 'none' }, overflow: 'hidden' }}
     >
-      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0, width: '100%' }}>
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        sx={{ '& .MuiAccordionSummary-content': { minWidth: 0 } }}
+      >
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: { xs: 1.5, sm: 2 },
+            minWidth: 0,
+            width: '100%',
+          }}
+        >
           <Avatar sx={{ bgcolor: 'primary.main', width: 40, height: 40, fontSize: 16 }}>
             {initials}
           </Avatar>
