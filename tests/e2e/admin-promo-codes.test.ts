@@ -217,6 +217,30 @@ describe('an administrator manages promo codes', () => {
     await screenshot(page, 'admin-promo-codes-de-390');
   });
 
+  it('replaces the screen with the error in red when the list cannot be loaded', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.route('**/api/admin/coupons', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The service is briefly unavailable.' }),
+      }),
+    );
+    await page.reload();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Promo-Codes konnten nicht geladen werden' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('The service is briefly unavailable.');
+    const color = await alert.getByRole('heading').evaluate((h) => getComputedStyle(h).color);
+    expect(color).toBe('rgb(211, 47, 47)');
+    expect(await page.getByRole('table').count()).toBe(0);
+    await screenshot(page, 'admin-promo-codes-load-error-de-1280');
+    await page.unroute('**/api/admin/coupons');
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await row('USEDONCE').waitFor();
+  });
+
   it('stored the soft-deleted code', async () => {
     await server.stop();
     await withDataDirDatabase(dataDir, async (db) => {

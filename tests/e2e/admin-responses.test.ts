@@ -221,6 +221,33 @@ describe('an administrator reviews responses', () => {
     await page.getByRole('heading', { name: 'Survey Responses' }).waitFor();
   });
 
+  it('keeps answers when their question is deleted: the question is deactivated instead', async () => {
+    await page.goto('/admin');
+    const question = page.getByTestId('question-row').filter({ hasText: 'main complaint' });
+    await question.getByRole('button', { name: /^Delete question/ }).click();
+    const confirm = page.getByRole('dialog', {
+      name: 'Are you sure you want to delete this question?',
+    });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('already has 1 answer');
+    await dialogScreenshot(page, 'admin-question-delete-answered-1280');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Question deactivated and kept for its existing answers').waitFor();
+    expect(await question.textContent()).toContain('Inactive · Kept for existing answers');
+    await screenshot(page, 'admin-questions-inactive-1280');
+
+    await page.goto('/admin/responses');
+    const erika = patient('Erika Mustermann');
+    await erika.getByRole('button', { name: /Erika Mustermann/ }).click();
+    await erika
+      .getByTestId('access-code-accordion')
+      .getByRole('button', { name: /6 responses/ })
+      .click();
+    await row('text').waitFor();
+    expect(await row('text').textContent()).toContain('Jaw pain since last spring');
+    expect(await row('text').textContent()).toContain('Question no longer in the survey');
+  });
+
   it('fits a tablet and a phone screen', async () => {
     await page.setViewportSize(TABLET);
     await screenshot(page, 'admin-responses-820');
