@@ -16,6 +16,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromoCodeStatus } from '../../shared/constants';
@@ -42,6 +44,7 @@ type Editing = { promoCode: PromoCode | null } | null;
 
 export default function PromoCodesPage() {
   const { t, i18n } = useTranslation('admin');
+  const compact = useMediaQuery('(max-width:599.95px)');
   const promoCodes = usePromoCodes();
   const remove = useDeletePromoCode();
   const [editing, setEditing] = useState<Editing>(null);
@@ -61,6 +64,67 @@ export default function PromoCodesPage() {
   }
   const list = promoCodes.data;
   const now = Date.now();
+  const locks = (promo: PromoCode) => ({
+    isDeleted: promo.Status === 'deleted',
+    isRedeemed: promo.Status === 'redeemed' || promo.RedeemedByUserID !== null,
+  });
+
+  const expiresOf = (promo: PromoCode) => {
+    if (!promo.ExpiresAt) return t('promoCodes.noExpiration');
+    const past = Date.parse(promo.ExpiresAt) < now && promo.Status !== 'deleted';
+    return (
+      <Box component="span" sx={{ color: past ? 'warning.dark' : undefined }}>
+        {formatDateTime(promo.ExpiresAt, language)}
+      </Box>
+    );
+  };
+
+  const redeemedByOf = (promo: PromoCode) =>
+    promo.RedeemedByEmail ??
+    (promo.RedeemedByUserID !== null ? `#${promo.RedeemedByUserID}` : t('promoCodes.notRedeemed'));
+
+  const actionsOf = (promo: PromoCode) => {
+    const { isDeleted, isRedeemed } = locks(promo);
+    const deleteHint = isDeleted
+      ? t('promoCodes.deletedLocked')
+      : isRedeemed
+        ? t('promoCodes.redeemedLocked')
+        : t('promoCodes.delete', { code: promo.Code });
+    return (
+      <>
+        <Tooltip
+          title={
+            isDeleted ? t('promoCodes.deletedLocked') : t('promoCodes.edit', { code: promo.Code })
+          }
+        >
+          <span>
+            <IconButton
+              aria-label={t('promoCodes.edit', { code: promo.Code })}
+              disabled={isDeleted}
+              onClick={() => setEditing({ promoCode: promo })}
+            >
+              <EditOutlinedIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={deleteHint}>
+          <span>
+            <IconButton
+              aria-label={t('promoCodes.delete', { code: promo.Code })}
+              color="error"
+              disabled={isDeleted || isRedeemed}
+              onClick={() => {
+                remove.reset();
+                setDeleting(promo);
+              }}
+            >
+              <DeleteOutlineIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </>
+    );
+  };
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
@@ -81,6 +145,61 @@ export default function PromoCodesPage() {
         <Paper variant="outlined" sx={{ p: 5, textAlign: 'center' }}>
           <Typography color="text.secondary">{t('promoCodes.empty')}</Typography>
         </Paper>
+      ) : compact ? (
+        <Stack spacing={1.5}>
+          {list.map((promo) => (
+            <Paper
+              key={promo.ID}
+              variant="outlined"
+              data-testid="promo-row"
+              data-code={promo.Code}
+              sx={{ p: 2, ...(promo.Status === 'deleted' ? { bgcolor: 'grey.50' } : {}) }}
+            >
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <Typography
+                  sx={{
+                    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+                    fontWeight: 700,
+                    textDecoration: promo.Status === 'deleted' ? 'line-through' : undefined,
+                  }}
+                >
+                  {promo.Code}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={STATUS_COLORS[promo.Status]}
+                  label={t(`promoCodes.status.${promo.Status}`)}
+                  data-testid="promo-status-chip"
+                  data-status={promo.Status}
+                />
+                <Box sx={{ ml: 'auto', display: 'flex' }}>{actionsOf(promo)}</Box>
+              </Box>
+              <Box
+                component="dl"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'auto 1fr',
+                  columnGap: 2,
+                  rowGap: 0.5,
+                  m: 0,
+                  mt: 1,
+                  '& dt': { color: 'text.secondary' },
+                  '& dd': { m: 0, wordBreak: 'break-word' },
+                  typography: 'body2',
+                }}
+              >
+                <dt>{t('promoCodes.columns.discount')}</dt>
+                <dd data-testid="promo-discount">{formatEuros(promo.AmountCents, language)}</dd>
+                <dt>{t('promoCodes.columns.expires')}</dt>
+                <dd>{expiresOf(promo)}</dd>
+                <dt>{t('promoCodes.columns.created')}</dt>
+                <dd>{formatDate(promo.CreatedAt, language)}</dd>
+                <dt>{t('promoCodes.columns.redeemedBy')}</dt>
+                <dd>{redeemedByOf(promo)}</dd>
+              </Box>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={t('promoCodes.title')} sx={{ minWidth: 760 }}>
@@ -98,13 +217,6 @@ export default function PromoCodesPage() {
             <TableBody>
               {list.map((promo) => {
                 const isDeleted = promo.Status === 'deleted';
-                const isRedeemed = promo.Status === 'redeemed' || promo.RedeemedByUserID !== null;
-                const pastExpiry = promo.ExpiresAt !== null && Date.parse(promo.ExpiresAt) < now;
-                const deleteHint = isDeleted
-                  ? t('promoCodes.deletedLocked')
-                  : isRedeemed
-                    ? t('promoCodes.redeemedLocked')
-                    : t('promoCodes.delete', { code: promo.Code });
                 return (
                   <TableRow
                     key={promo.ID}
@@ -138,58 +250,11 @@ export default function PromoCodesPage() {
                         data-status={promo.Status}
                       />
                     </TableCell>
-                    <TableCell>
-                      {promo.ExpiresAt ? (
-                        <Box
-                          component="span"
-                          sx={{ color: pastExpiry && !isDeleted ? 'warning.dark' : undefined }}
-                        >
-                          {formatDateTime(promo.ExpiresAt, language)}
-                        </Box>
-                      ) : (
-                        t('promoCodes.noExpiration')
-                      )}
-                    </TableCell>
+                    <TableCell>{expiresOf(promo)}</TableCell>
                     <TableCell>{formatDate(promo.CreatedAt, language)}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>
-                      {promo.RedeemedByEmail ??
-                        (promo.RedeemedByUserID !== null
-                          ? `#${promo.RedeemedByUserID}`
-                          : t('promoCodes.notRedeemed'))}
-                    </TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{redeemedByOf(promo)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip
-                        title={
-                          isDeleted
-                            ? t('promoCodes.deletedLocked')
-                            : t('promoCodes.edit', { code: promo.Code })
-                        }
-                      >
-                        <span>
-                          <IconButton
-                            aria-label={t('promoCodes.edit', { code: promo.Code })}
-                            disabled={isDeleted}
-                            onClick={() => setEditing({ promoCode: promo })}
-                          >
-                            <EditOutlinedIcon />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title={deleteHint}>
-                        <span>
-                          <IconButton
-                            aria-label={t('promoCodes.delete', { code: promo.Code })}
-                            color="error"
-                            disabled={isDeleted || isRedeemed}
-                            onClick={() => {
-                              remove.reset();
-                              setDeleting(promo);
-                            }}
-                          >
-                            <DeleteOutlineIcon />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
+                      {actionsOf(promo)}
                     </TableCell>
                   </TableRow>
                 );

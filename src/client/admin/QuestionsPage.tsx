@@ -17,9 +17,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminQuestion } from '../../shared/contracts/admin-questions';
+import { findOverlayGuide } from '../../shared/overlays';
 import { PageLoader } from '../app/PageLoader';
 import { ApiError } from '../lib/api-client';
 import { useAdminQuestions, useDeleteQuestion } from './api/questions';
@@ -33,7 +36,8 @@ import './i18n';
 type Editing = { question: AdminQuestion | null } | null;
 
 export default function QuestionsPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'overlays']);
+  const compact = useMediaQuery('(max-width:599.95px)');
   const questions = useAdminQuestions();
   const remove = useDeleteQuestion();
   const [editing, setEditing] = useState<Editing>(null);
@@ -53,6 +57,69 @@ export default function QuestionsPage() {
 
   const list = questions.data;
   const language = i18n.language;
+
+  /** Options joined by commas (SPEC section 2); the pose guide for photo and video questions. */
+  const optionsOf = (question: AdminQuestion): string => {
+    if (question.QuestionType === 'photo' || question.QuestionType === 'video') {
+      const guide = findOverlayGuide(question.Overlay);
+      return guide && guide.id !== 'none'
+        ? `${t('questions.dialog.overlay')}: ${t(`overlays:${guide.key}.name`)}`
+        : '';
+    }
+    return question.Options.filter((o) => o.IsActive)
+      .map((o) => localized(o.OptionText, o.Translations, language))
+      .join(', ');
+  };
+
+  const detailsOf = (question: AdminQuestion) => (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
+      {!question.IsActive && (
+        <Chip
+          size="small"
+          label={
+            question.ResponseCount > 0
+              ? `${t('questions.inactive')} · ${t('questions.keptForAnswers')}`
+              : t('questions.inactive')
+          }
+        />
+      )}
+      {question.ResponseCount > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          {t('questions.answers', { count: question.ResponseCount })}
+        </Typography>
+      )}
+      {!question.Translations.some((tr) => tr.TranslatedText) && (
+        <Typography variant="caption" color="warning.dark">
+          {t('questions.noGerman')}
+        </Typography>
+      )}
+    </Box>
+  );
+
+  const actions = (question: AdminQuestion) => (
+    <>
+      <Tooltip title={t('questions.edit', { order: question.Order })}>
+        <IconButton
+          aria-label={t('questions.edit', { order: question.Order })}
+          onClick={() => setEditing({ question })}
+        >
+          <EditOutlinedIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('questions.delete', { order: question.Order })}>
+        <IconButton
+          aria-label={t('questions.delete', { order: question.Order })}
+          color="error"
+          onClick={() => {
+            remove.reset();
+            setDeleting(question);
+          }}
+        >
+          <DeleteOutlineIcon />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -86,13 +153,42 @@ export default function QuestionsPage() {
         <Paper variant="outlined" sx={{ p: 5, textAlign: 'center' }}>
           <Typography color="text.secondary">{t('questions.empty')}</Typography>
         </Paper>
+      ) : compact ? (
+        <Stack spacing={1.5}>
+          {list.map((question) => (
+            <Paper
+              key={question.ID}
+              variant="outlined"
+              data-testid="question-row"
+              data-question-id={question.ID}
+              sx={{ p: 2, ...(question.IsActive ? {} : { bgcolor: 'grey.100' }) }}
+            >
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 700 }}>
+                  #{question.Order}
+                </Typography>
+                <Chip size="small" variant="outlined" label={t(`types.${question.QuestionType}`)} />
+                <Box sx={{ ml: 'auto', display: 'flex' }}>{actions(question)}</Box>
+              </Box>
+              <Typography variant="body2" sx={{ fontWeight: 500, mt: 1 }}>
+                {localized(question.QuestionText, question.Translations, language)}
+              </Typography>
+              {detailsOf(question)}
+              {optionsOf(question) && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {optionsOf(question)}
+                </Typography>
+              )}
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={t('questions.title')} sx={{ minWidth: 720 }}>
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 700, bgcolor: 'grey.50' } }}>
                 <TableCell sx={{ width: 80 }}>{t('questions.columns.order')}</TableCell>
-                <TableCell sx={{ width: 150 }}>{t('questions.columns.type')}</TableCell>
+                <TableCell sx={{ width: 140 }}>{t('questions.columns.type')}</TableCell>
                 <TableCell>{t('questions.columns.question')}</TableCell>
                 <TableCell sx={{ width: '26%' }}>{t('questions.columns.options')}</TableCell>
                 <TableCell align="right" sx={{ width: 110 }}>
@@ -101,88 +197,41 @@ export default function QuestionsPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {list.map((question) => {
-                const options = question.Options.filter((o) => o.IsActive)
-                  .map((o) => localized(o.OptionText, o.Translations, language))
-                  .join(', ');
-                const text = localized(question.QuestionText, question.Translations, language);
-                return (
-                  <TableRow
-                    key={question.ID}
-                    hover
-                    data-testid="question-row"
-                    data-question-id={question.ID}
-                    sx={{
-                      verticalAlign: 'top',
-                      ...(question.IsActive
-                        ? {}
-                        : { bgcolor: 'grey.100', '& td': { color: 'text.secondary' } }),
-                    }}
-                  >
-                    <TableCell>{question.Order}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        label={t(`types.${question.QuestionType}`)}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {text}
-                      </Typography>
-                      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
-                        {!question.IsActive && (
-                          <Chip
-                            size="small"
-                            color="default"
-                            label={
-                              question.ResponseCount > 0
-                                ? `${t('questions.inactive')} · ${t('questions.keptForAnswers')}`
-                                : t('questions.inactive')
-                            }
-                          />
-                        )}
-                        {question.ResponseCount > 0 && (
-                          <Typography variant="caption" color="text.secondary">
-                            {t('questions.answers', { count: question.ResponseCount })}
-                          </Typography>
-                        )}
-                        {!question.Translations.some((tr) => tr.TranslatedText) && (
-                          <Typography variant="caption" color="warning.dark">
-                            {t('questions.noGerman')}
-                          </Typography>
-                        )}
-                      </Box>
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">{options}</Typography>
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={t('questions.edit', { order: question.Order })}>
-                        <IconButton
-                          aria-label={t('questions.edit', { order: question.Order })}
-                          onClick={() => setEditing({ question })}
-                        >
-                          <EditOutlinedIcon />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('questions.delete', { order: question.Order })}>
-                        <IconButton
-                          aria-label={t('questions.delete', { order: question.Order })}
-                          color="error"
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(question);
-                          }}
-                        >
-                          <DeleteOutlineIcon />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+              {list.map((question) => (
+                <TableRow
+                  key={question.ID}
+                  hover
+                  data-testid="question-row"
+                  data-question-id={question.ID}
+                  sx={{
+                    verticalAlign: 'top',
+                    ...(question.IsActive
+                      ? {}
+                      : { bgcolor: 'grey.100', '& td': { color: 'text.secondary' } }),
+                  }}
+                >
+                  <TableCell>{question.Order}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={t(`types.${question.QuestionType}`)}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      {localized(question.QuestionText, question.Translations, language)}
+                    </Typography>
+                    {detailsOf(question)}
+                  </TableCell>
+                  <TableCell>
+                    <Typography variant="body2">{optionsOf(question)}</Typography>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {actions(question)}
+                  </TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </TableContainer>
