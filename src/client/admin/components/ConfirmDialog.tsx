@@ -51,10 +51,11 @@ export function ConfirmDialog({
         </DialogContent>
       )}
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
+        {/* The safe choice has the focus, so a stray Enter deletes nothing. */}
+        <Button onClick={onClose} disabled={busy} autoFocus>
           {t('confirm.cancel')}
         </Button>
-        <Button variant="contained" color="error" onClick={onConfirm} disabled={busy} autoFocus>
+        <Button variant="contained" color="error" onClick={onConfirm} disabled={busy}>
           {confirmLabel ?? t('confirm.delete')}
         </Button>
       </DialogActions>
