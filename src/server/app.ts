@@ -1,6 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/routes';
+import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -84,6 +85,7 @@ export async function buildApp({
   await app.register(privacyRoutes);
   scheduleRetention(app);
   await app.register(paymentRoutes);
+  await app.register(adminRoutes);
   await registerClientAssets(app);
   return app;
 }

@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/client';
 import { seedDefaultQuestionnaire } from '../../src/server/db/seed/seed';
 
@@ -110,4 +111,10 @@ export async function startServer(
 
 export async function removeDataDir(dataDir: string): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/** The media key the server will use for this data directory (created now if missing). */
+export async function mediaKeyOf(dataDir: string): Promise<Buffer> {
+  const config = await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  return config.mediaKey;
 }

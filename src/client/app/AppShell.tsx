@@ -122,7 +122,7 @@ function Navigation() {
           to={link.to}
           color="inherit"
           aria-current={pathname === link.to ? 'page' : undefined}
-          sx={{ bgcolor: pathname === link.to ? 'rgba(255,255,255,0.16)' : undefined }}
+          sx={{ bgcolor: pathname === link.to ? 'rgba(0,0,0,0.22)' : undefined }}
         >
           {t(link.key)}
         </Button>

@@ -2,6 +2,7 @@ import { normalizeLanguage, type Language } from '../../shared/constants';
 import { privacyMessages } from '../privacy/messages';
 import { reviewMessages } from '../review/messages';
 import { paymentMessages } from '../payments/messages';
+import { adminMessages } from '../admin/messages';
 import { defineMessages } from './define-messages';
 
 /**
@@ -58,7 +59,7 @@ const core = defineMessages(
   },
 );
 
-const tables = [core, reviewMessages, privacyMessages, paymentMessages] as const;
+const tables = [core, reviewMessages, privacyMessages, paymentMessages, adminMessages] as const;
 
 type KeysOf<T> = T extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = KeysOf<(typeof tables)[number]>;

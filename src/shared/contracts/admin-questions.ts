@@ -9,6 +9,8 @@ export const translationSchema = z.strictObject({
 });
 
 export const optionWriteSchema = z.strictObject({
+  /** An existing option of this question being edited; absent for a new option. */
+  ID: z.number().int().positive().max(2_147_483_647).optional(),
   OptionText: z.string().trim().min(1).max(500),
   Order: z.number().int().min(0).max(10_000),
   IsActive: z.boolean().default(true),
@@ -47,3 +49,11 @@ export const adminQuestionSchema = z.object({
   ResponseCount: z.number().int(),
 });
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
+
+export const adminQuestionsSchema = z.array(adminQuestionSchema);
+
+/** DELETE /api/admin/questions/:id: answered questions are kept (deactivated) for their answers. */
+export const deleteQuestionResultSchema = z.object({
+  outcome: z.enum(['deleted', 'deactivated']),
+});
+export type DeleteQuestionResult = z.infer<typeof deleteQuestionResultSchema>;

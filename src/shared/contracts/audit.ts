@@ -9,6 +9,13 @@ export const AUDIT_ACTIONS = [
   'patient.export',
   'patient.erase',
   'retention.erase',
+  'question.create',
+  'question.update',
+  'question.delete',
+  'question.deactivate',
+  'promo-code.create',
+  'promo-code.update',
+  'promo-code.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,6 +14,7 @@ export const promoCodeSchema = z.object({
   RedeemedByEmail: z.string().nullable(),
 });
 export type PromoCode = z.infer<typeof promoCodeSchema>;
+export const promoCodesSchema = z.array(promoCodeSchema);
 
 export const promoCodeWriteBodySchema = z.strictObject({
   code: z

@@ -1,0 +1,193 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminAccessCodeSummary, AdminResponse } from '../../shared/contracts/admin-responses';
+import { useAccessCodeResponses } from './api/responses';
+import { formatDate, formatDateTime, localized } from './format';
+import { PainVisualizationDialog } from './PainVisualizationDialog';
+import { ResponseDetailsDialog } from './ResponseDetailsDialog';
+import { ResponseValue } from './ResponseValue';
+import './i18n';
+
+function ResponsesTable({ accessCodeId }: { accessCodeId: number }) {
+  const { t, i18n } = useTranslation('admin');
+  const responses = useAccessCodeResponses(accessCodeId, true);
+  const [details, setDetails] = useState<AdminResponse | null>(null);
+  const [visualized, setVisualized] = useState<AdminResponse | null>(null);
+  const language = i18n.language;
+
+  if (responses.isPending) return <LinearProgress aria-label={t('responses.mediaLoading')} />;
+  if (responses.isError) {
+    return (
+      <Alert severity="error">
+        {t('responses.loadFailed')}: {responses.error.message}
+      </Alert>
+    );
+  }
+  const list = responses.data.responses;
+  if (list.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 1 }}>
+        {t('responses.noResponses')}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" sx={{ minWidth: 680 }} data-testid="responses-table">
+          <TableHead>
+            <TableRow sx={{ '& th': { fontWeight: 700, bgcolor: 'grey.50' } }}>
+              <TableCell sx={{ width: '34%' }}>{t('responses.columns.question')}</TableCell>
+              <TableCell sx={{ width: 130 }}>{t('responses.columns.type')}</TableCell>
+              <TableCell>{t('responses.columns.response')}</TableCell>
+              <TableCell sx={{ width: 150 }}>{t('responses.columns.date')}</TableCell>
+              <TableCell align="right" sx={{ width: 80 }}>
+                {t('responses.columns.actions')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.map((response) => (
+              <TableRow
+                key={response.ID}
+                data-testid="response-row"
+                data-type={response.Question.QuestionType}
+                sx={{ verticalAlign: 'top' }}
+              >
+                <TableCell>
+                  <Typography variant="body2">
+                    {localized(
+                      response.Question.QuestionText,
+                      response.Question.Translations,
+                      language,
+                    )}
+                  </Typography>
+                  {!response.Question.IsActive && (
+                    <Typography variant="caption" color="text.secondary">
+                      {t('responses.inactiveQuestion')}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={t(`types.${response.Question.QuestionType}`)}
+                  />
+                </TableCell>
+                <TableCell>
+                  <ResponseValue response={response} onVisualize={() => setVisualized(response)} />
+                </TableCell>
+                <TableCell>
+                  <Typography variant="body2">
+                    {formatDateTime(response.UpdatedAt, language)}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right">
+                  <Tooltip title={t('responses.details')}>
+                    <IconButton
+                      aria-label={t('responses.details')}
+                      onClick={() => setDetails(response)}
+                    >
+                      <VisibilityIcon />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {details && (
+        <ResponseDetailsDialog
+          response={details}
+          onClose={() => setDetails(null)}
+          onVisualize={() => setVisualized(details)}
+        />
+      )}
+      {visualized && (
+        <PainVisualizationDialog
+          symptoms={
+            visualized.Question.QuestionType === 'pain_symptoms'
+              ? (visualized.Symptoms ?? [])
+              : null
+          }
+          painPoints={visualized.PainPoints}
+          onClose={() => setVisualized(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** One assessment: code, number of responses and creation date; answers load when opened. */
+export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) {
+  const { t, i18n } = useTranslation('admin');
+  const [expanded, setExpanded] = useState(false);
+  return (
+    <Accordion
+      expanded={expanded}
+      onChange={(_, open) => setExpanded(open)}
+      disableGutters
+      variant="outlined"
+      slotProps={{ transition: { unmountOnExit: true } }}
+      data-testid="access-code-accordion"
+      sx={{ '&:before': { display: 'none' }, borderRadius: 1, overflow: 'hidden' }}
+    >
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        sx={{ bgcolor: 'grey.50', '& .MuiAccordionSummary-content': { minWidth: 0 } }}
+      >
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: { xs: 1, sm: 2 },
+            flexWrap: 'wrap',
+            width: '100%',
+          }}
+        >
+          <Typography
+            sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontWeight: 600 }}
+          >
+            {code.accessCode}
+          </Typography>
+          <Chip
+            size="small"
+            color={code.responseCount > 0 ? 'primary' : 'default'}
+            label={t('responses.responses', { count: code.responseCount })}
+          />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t(`responses.status.${code.status}`, { defaultValue: code.status })}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' }, mr: 1 }}>
+            {t('responses.created', { date: formatDate(code.createdAt, i18n.language) })}
+          </Typography>
+        </Box>
+      </AccordionSummary>
+      <AccordionDetails sx={{ p: { xs: 1, sm: 2 } }}>
+        {expanded && <ResponsesTable accessCodeId={code.ID} />}
+      </AccordionDetails>
+    </Accordion>
+  );
+}

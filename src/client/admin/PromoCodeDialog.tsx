@@ -1,0 +1,198 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { EDITABLE_PROMO_CODE_STATUSES } from '../../shared/constants';
+import { PROMO_CODE_PATTERN, type PromoCode } from '../../shared/contracts/promo-codes';
+import { ApiError } from '../lib/api-client';
+import { useSavePromoCode } from './api/promo-codes';
+import { formatEuros } from './format';
+import './i18n';
+
+type EditableStatus = (typeof EDITABLE_PROMO_CODE_STATUSES)[number];
+
+interface FormValues {
+  code: string;
+  amount: string;
+  status: EditableStatus;
+  /** A datetime-local value in the browser's time zone, or empty for no expiration. */
+  expires: string;
+}
+
+/** SPEC section 5: the amount is parsed as an integer and falls back to 0. */
+export function parseCents(value: string): number {
+  const parsed = Number.parseInt(value, 10);
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function PromoCodeDialog({
+  promoCode,
+  onClose,
+  onSaved,
+}: {
+  promoCode: PromoCode | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  const titleId = useId();
+  const fullScreen = useMediaQuery('(max-width:599.95px)');
+  const save = useSavePromoCode();
+  const redeemed = promoCode?.Status === 'redeemed';
+  const { control, register, handleSubmit, watch, formState } = useForm<FormValues>({
+    defaultValues: {
+      code: promoCode?.Code ?? '',
+      amount: promoCode ? String(promoCode.AmountCents) : '',
+      status:
+        promoCode && promoCode.Status !== 'redeemed'
+          ? (promoCode.Status as EditableStatus)
+          : 'active',
+      expires: toLocalInput(promoCode?.ExpiresAt ?? null),
+    },
+  });
+  const errors = formState.errors;
+  const amount = parseCents(watch('amount'));
+
+  const submit = handleSubmit((values) => {
+    save.mutate(
+      {
+        id: promoCode?.ID,
+        body: {
+          code: values.code.trim().toUpperCase(),
+          amountCents: parseCents(values.amount),
+          status: values.status,
+          expiresAt: values.expires ? new Date(values.expires).toISOString() : null,
+        },
+      },
+      { onSuccess: onSaved },
+    );
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={fullScreen}
+    >
+      <DialogTitle id={titleId}>
+        {promoCode ? t('promoCodes.dialog.editTitle') : t('promoCodes.dialog.addTitle')}
+      </DialogTitle>
+      <DialogContent dividers>
+        <Box component="form" id="promo-code-form" noValidate onSubmit={submit}>
+          <Stack spacing={2.5}>
+            <Controller
+              control={control}
+              name="code"
+              rules={{
+                validate: (value) =>
+                  PROMO_CODE_PATTERN.test(value.trim()) || t('promoCodes.dialog.codeInvalid'),
+              }}
+              render={({ field }) => (
+                <TextField
+                  label={t('promoCodes.dialog.code')}
+                  required
+                  autoFocus
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={Boolean(errors.code)}
+                  helperText={errors.code?.message ?? t('promoCodes.dialog.codeHint')}
+                  slotProps={{
+                    htmlInput: {
+                      autoCapitalize: 'characters',
+                      spellCheck: false,
+                      style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
+                    },
+                  }}
+                />
+              )}
+            />
+            <TextField
+              label={t('promoCodes.dialog.amount')}
+              required
+              type="number"
+              {...register('amount', {
+                validate: (value) => parseCents(value) > 0 || t('promoCodes.dialog.amountInvalid'),
+              })}
+              error={Boolean(errors.amount)}
+              helperText={
+                errors.amount?.message ??
+                t('promoCodes.dialog.amountHint', { amount: formatEuros(amount, i18n.language) })
+              }
+              slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+            />
+            {redeemed ? (
+              <TextField
+                label={t('promoCodes.dialog.status')}
+                value={t('promoCodes.status.redeemed')}
+                disabled
+                helperText={t('promoCodes.dialog.redeemedStatus')}
+              />
+            ) : (
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('promoCodes.dialog.status')}
+                    {...field}
+                    slotProps={{ htmlInput: { 'data-testid': 'promo-status' } }}
+                  >
+                    {EDITABLE_PROMO_CODE_STATUSES.map((status) => (
+                      <MenuItem key={status} value={status}>
+                        {t(`promoCodes.status.${status}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            )}
+            <TextField
+              label={t('promoCodes.dialog.expires')}
+              type="datetime-local"
+              {...register('expires')}
+              helperText={t('promoCodes.dialog.expiresHint')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            {save.isError && (
+              <Alert severity="error" role="alert">
+                <strong>{t('promoCodes.saveFailed')}</strong>
+                {save.error instanceof ApiError ? `: ${save.error.message}` : ''}
+              </Alert>
+            )}
+          </Stack>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose} disabled={save.isPending}>
+          {t('promoCodes.dialog.cancel')}
+        </Button>
+        <Button type="submit" form="promo-code-form" variant="contained" disabled={save.isPending}>
+          {save.isPending ? t('promoCodes.dialog.saving') : t('promoCodes.dialog.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

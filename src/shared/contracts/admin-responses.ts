@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { mediaTypeSchema, painPointSchema, questionTypeSchema, symptomEntrySchema } from './survey';
+
+/** Shown instead of a stored access code, which exists only as a hash: "••••-••••-••••-XXXX". */
+export function maskedAccessCode(hint: string): string {
+  return `••••-••••-••••-${hint}`;
+}
+
+const translationsSchema = z.array(
+  z.object({ LanguageID: z.number().int(), TranslatedText: z.string() }),
+);
+
+/** GET /api/admin/responses: one page of patients, each with their access codes (assessments). */
+export const adminResponsesQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  /** Part of a patient's name or e-mail. */
+  search: z.string().trim().max(200).optional(),
+});
+export type AdminResponsesQuery = z.infer<typeof adminResponsesQuerySchema>;
+
+export const adminAccessCodeSummarySchema = z.object({
+  ID: z.number().int(),
+  /** The masked code; the code itself is never stored. */
+  accessCode: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  responseCount: z.number().int(),
+});
+export type AdminAccessCodeSummary = z.infer<typeof adminAccessCodeSummarySchema>;
+
+export const adminResponseUserSchema = z.object({
+  ID: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  accessCodes: z.array(adminAccessCodeSummarySchema),
+});
+export type AdminResponseUser = z.infer<typeof adminResponseUserSchema>;
+
+export const adminResponsesPageSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Patients matching the search, over all pages. */
+  total: z.number().int(),
+  users: z.array(adminResponseUserSchema),
+});
+export type AdminResponsesPage = z.infer<typeof adminResponsesPageSchema>;
+
+/** SPEC section 3 "Response (admin view)". */
+export const adminResponseSchema = z.object({
+  ID: z.number().int(),
+  Question: z.object({
+    ID: z.number().int(),
+    QuestionType: questionTypeSchema,
+    QuestionText: z.string(),
+    IsActive: z.boolean(),
+    Translations: translationsSchema,
+    Options: z.array(
+      z.object({
+        ID: z.number().int(),
+        OptionText: z.string(),
+        IsActive: z.boolean(),
+        Translations: translationsSchema,
+      }),
+    ),
+  }),
+  OptionID: z.number().int().nullable(),
+  AnswerText: z.string().nullable(),
+  MediaType: mediaTypeSchema.nullable(),
+  /** Like "media/<uuid>.jpg"; fetched through GET /api/admin/media/<MediaPath>. */
+  MediaPath: z.string().nullable(),
+  PainPoints: z.array(painPointSchema).nullable(),
+  Symptoms: z.array(symptomEntrySchema).nullable(),
+  CreatedAt: z.string(),
+  UpdatedAt: z.string(),
+});
+export type AdminResponse = z.infer<typeof adminResponseSchema>;
+
+/** GET /api/admin/responses/access-codes/:id: every answer of one assessment, in survey order. */
+export const adminAccessCodeResponsesSchema = z.object({
+  accessCodeId: z.number().int(),
+  responses: z.array(adminResponseSchema),
+});
+export type AdminAccessCodeResponses = z.infer<typeof adminAccessCodeResponsesSchema>;
+
+export const mediaPathParamsSchema = z.object({ '*': z.string().max(500) });

@@ -1,0 +1,268 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { questions, responses } from '../../src/server/db/schema';
+import { createLocalMediaStore } from '../../src/server/media/media-store';
+import { answerEveryType, insertPatient } from '../helpers/admin-seed';
+import { dialogScreenshot, seedAdmin, signInAsAdmin, TABLET } from '../helpers/admin-browser';
+import {
+  accessibilityViolations,
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newContext,
+  screenshot,
+} from '../helpers/browser';
+import { makeSampleMedia } from '../helpers/sample-media';
+import {
+  newDataDir,
+  removeDataDir,
+  startServer,
+  withDataDirDatabase,
+  type ServerProcess,
+  mediaKeyOf,
+} from '../helpers/server-process';
+
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let dataDir: string;
+let patientCode: string;
+
+beforeAll(async () => {
+  dataDir = await newDataDir();
+  browser = await launchBrowser();
+  const files = await makeSampleMedia(browser);
+  const adminCode = await withDataDirDatabase(dataDir, async (db) => {
+    const code = await seedAdmin(db);
+    const erika = await insertPatient(db, {
+      email: 'erika.mustermann@example.org',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+    });
+    patientCode = erika.code;
+    const media = createLocalMediaStore(join(dataDir, 'media'), await mediaKeyOf(dataDir));
+    await answerEveryType(db, media, erika, files);
+    // A second patient whose multiple-choice answer matches no option.
+    const max = await insertPatient(db, {
+      email: 'max.muster@example.org',
+      firstName: 'Max',
+      lastName: 'Muster',
+    });
+    const [choice] = await db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.questionType, 'multiple_choice'), eq(questions.isActive, true)))
+      .limit(1);
+    await db.insert(responses).values({
+      userId: max.userId,
+      accessCodeId: max.accessCodeId,
+      questionId: choice!.id,
+      optionId: null,
+    });
+    return code;
+  });
+  server = await startServer({ dataDir });
+  context = await newContext(browser, { baseURL: server.baseUrl });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  await signInAsAdmin(page, adminCode);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await removeDataDir(dataDir);
+});
+
+const patient = (name: string) => page.getByTestId('patient-accordion').filter({ hasText: name });
+const row = (type: string) => page.locator(`[data-testid="response-row"][data-type="${type}"]`);
+
+describe('an administrator reviews responses', () => {
+  it('groups responses by patient and access code', async () => {
+    await page.goto('/admin/responses');
+    await page.getByRole('heading', { name: 'Survey Responses' }).waitFor();
+    const erika = patient('Erika Mustermann');
+    await erika.waitFor();
+    expect(await erika.textContent()).toContain('erika.mustermann@example.org');
+    expect(await erika.textContent()).toContain('1 access code');
+    await screenshot(page, 'admin-responses-1280');
+
+    await erika.getByRole('button', { name: /Erika Mustermann/ }).click();
+    const code = erika.getByTestId('access-code-accordion');
+    await code.waitFor();
+    const summary = await code.textContent();
+    expect(summary).toContain(`••••-••••-••••-${patientCode.slice(-4)}`);
+    expect(summary).toContain('6 responses');
+    expect(summary).not.toContain(patientCode);
+
+    await code.getByRole('button', { name: /6 responses/ }).click();
+    await page.getByTestId('responses-table').waitFor();
+    const headers = await page
+      .getByTestId('responses-table')
+      .getByRole('columnheader')
+      .allTextContents();
+    expect(headers).toEqual(['Question', 'Type', 'Response', 'Date', 'Actions']);
+    expect(await page.getByTestId('response-row').count()).toBe(6);
+    expect(await row('text').textContent()).toContain('Jaw pain since last spring');
+    expect(await row('multiple_choice').textContent()).not.toContain('No selection');
+  });
+
+  it('shows the photo and plays the video', async () => {
+    const photo = page.getByTestId('response-photo');
+    await photo.waitFor();
+    await expect
+      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(320);
+
+    const video = page.getByTestId('response-video');
+    await video.waitFor();
+    const played = await video.evaluate(async (element) => {
+      const v = element as HTMLVideoElement;
+      v.muted = true;
+      await v.play();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      return { time: v.currentTime, error: v.error?.code ?? null, width: v.videoWidth };
+    });
+    expect(played.error).toBeNull();
+    expect(played.width).toBe(320);
+    expect(played.time).toBeGreaterThan(0);
+    await screenshot(page, 'admin-responses-open-1280');
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('opens the photo in a new tab', async () => {
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      row('photo').getByRole('button', { name: 'Open in new tab' }).click(),
+    ]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/^blob:/);
+    await tab.close();
+  });
+
+  it('shows the details of a response', async () => {
+    await row('text').getByRole('button', { name: 'View details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Response details' });
+    await dialog.waitFor();
+    const text = await dialog.textContent();
+    expect(text).toContain('main complaint');
+    expect(text).toContain('Text');
+    expect(text).toContain('Jaw pain since last spring');
+    expect(text).toMatch(/\d{4}/);
+    await dialogScreenshot(page, 'admin-response-details-1280');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('visualises the complaints with one dot each on the front and side views', async () => {
+    await row('pain_symptoms').getByRole('button', { name: 'Visualize pain points' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pain Symptoms Visualization' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('body-dot').count()).toBe(3);
+    expect(await dialog.getByTestId('body-diagram-side').getByTestId('body-dot').count()).toBe(2);
+    expect(await dialog.getByTestId('body-diagram-front').getByTestId('body-dot').count()).toBe(1);
+    const colors = await dialog
+      .getByTestId('body-dot')
+      .evaluateAll((dots) => dots.map((d) => getComputedStyle(d).backgroundColor));
+    expect(new Set(colors).size).toBe(3);
+    await dialogScreenshot(page, 'admin-pain-visualization-1280');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await row('pain_atlas').getByRole('button', { name: 'Visualize pain points' }).click();
+    const atlas = page.getByRole('dialog', { name: 'Pain Symptoms Visualization' });
+    await atlas.waitFor();
+    expect(await atlas.getByTestId('body-dot').count()).toBe(2);
+    await atlas.getByRole('button', { name: 'Close' }).click();
+    await atlas.waitFor({ state: 'detached' });
+  });
+
+  it('shows "No selection" for an answer that matches no option', async () => {
+    const max = patient('Max Muster');
+    await max.getByRole('button', { name: /Max Muster/ }).click();
+    await max
+      .getByTestId('access-code-accordion')
+      .getByRole('button', { name: /1 response/ })
+      .click();
+    await max.getByTestId('response-row').waitFor();
+    expect(await max.getByTestId('response-row').textContent()).toContain('No selection');
+  });
+
+  it('finds a patient by name', async () => {
+    await page.getByLabel('Search by name or e-mail').fill('muster');
+    await expect.poll(() => page.getByTestId('patient-accordion').count()).toBe(2);
+    await page.getByLabel('Search by name or e-mail').fill('erika');
+    await expect.poll(() => page.getByTestId('patient-accordion').count()).toBe(1);
+    await page.getByLabel('Search by name or e-mail').fill('');
+  });
+
+  it('speaks German, with the German visualisation titles', async () => {
+    await page.setViewportSize(TABLET);
+    await page.getByTestId('language-selector').locator('..').click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { name: 'Umfrageantworten' }).waitFor();
+    const erika = patient('Erika Mustermann');
+    await erika.getByTestId('access-code-accordion').waitFor();
+    expect(await erika.getByTestId('access-code-accordion').textContent()).toContain('6 Antworten');
+    await page.getByTestId('response-video').waitFor();
+    await screenshot(page, 'admin-responses-de-820');
+    await row('pain_symptoms').getByRole('button', { name: 'Schmerzpunkte visualisieren' }).click();
+    const dialog = page.getByRole('dialog', {
+      name: 'Visualisierung der Schmerzen und Beschwerden',
+    });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Kiefergelenkschmerzen');
+    await dialogScreenshot(page, 'admin-pain-visualization-de-820');
+    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('language-selector').locator('..').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Survey Responses' }).waitFor();
+  });
+
+  it('keeps answers when their question is deleted: the question is deactivated instead', async () => {
+    await page.goto('/admin');
+    const question = page.getByTestId('question-row').filter({ hasText: 'main complaint' });
+    await question.getByRole('button', { name: /^Delete question/ }).click();
+    const confirm = page.getByRole('dialog', {
+      name: 'Are you sure you want to delete this question?',
+    });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('already has 1 answer');
+    await dialogScreenshot(page, 'admin-question-delete-answered-1280');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Question deactivated and kept for its existing answers').waitFor();
+    expect(await question.textContent()).toContain('Inactive · Kept for existing answers');
+    await screenshot(page, 'admin-questions-inactive-1280');
+
+    await page.goto('/admin/responses');
+    const erika = patient('Erika Mustermann');
+    await erika.getByRole('button', { name: /Erika Mustermann/ }).click();
+    await erika
+      .getByTestId('access-code-accordion')
+      .getByRole('button', { name: /6 responses/ })
+      .click();
+    await row('text').waitFor();
+    expect(await row('text').textContent()).toContain('Jaw pain since last spring');
+    expect(await row('text').textContent()).toContain('Question no longer in the survey');
+  });
+
+  it('fits a tablet and a phone screen', async () => {
+    await page.setViewportSize(TABLET);
+    await screenshot(page, 'admin-responses-820');
+    await page.setViewportSize(PHONE);
+    // Nothing sticks out sideways: wide tables scroll inside their own box.
+    const overflowing = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid="patient-accordion"] *'))
+          .filter((el) => !el.closest('.MuiTableContainer-root'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).length,
+    );
+    expect(overflowing).toBe(0);
+    await screenshot(page, 'admin-responses-390');
+    await page.setViewportSize(DESKTOP);
+  });
+});

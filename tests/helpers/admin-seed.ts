@@ -1,0 +1,113 @@
+import { Readable } from 'node:stream';
+import { and, asc, eq } from 'drizzle-orm';
+import type { PainPoint, SymptomEntry } from '../../src/shared/contracts/survey';
+import type { QuestionType } from '../../src/shared/constants';
+import { createAccessCode } from '../../src/server/auth/access-codes';
+import type { Db } from '../../src/server/db/client';
+import {
+  mediaUploads,
+  questionOptions,
+  questions,
+  responses,
+  users,
+} from '../../src/server/db/schema';
+import type { MediaStore } from '../../src/server/media/media-store';
+
+export const SAMPLE_PAIN_POINTS: PainPoint[] = [
+  { id: 'p1', x: 0.5, y: 0.2, intensity: 'light' },
+  { id: 'p2', x: 0.4, y: 0.5, intensity: 'strong' },
+];
+
+/** Three complaints: two share the jaw joint spot on the side view, one on the front view. */
+export const SAMPLE_SYMPTOMS: SymptomEntry[] = [
+  { id: 's1', name: 'jawJointPain', frequency: 'weekly', trigger: 'stress', intensity: 'leicht' },
+  {
+    id: 's2',
+    name: 'jawJointClicking',
+    frequency: 'constant',
+    trigger: 'sport',
+    intensity: 'mittel',
+  },
+  { id: 's3', name: 'headaches', frequency: 'monthly', trigger: 'other', intensity: 'stark' },
+];
+
+export async function insertPatient(
+  db: Db,
+  values: { email: string; firstName: string; lastName: string },
+): Promise<{ userId: number; accessCodeId: number; code: string }> {
+  const [user] = await db.insert(users).values(values).returning({ id: users.id });
+  const { id: accessCodeId, code } = await createAccessCode(db, user!.id);
+  return { userId: user!.id, accessCodeId, code };
+}
+
+async function firstQuestionOfType(db: Db, type: QuestionType) {
+  const [row] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.questionType, type), eq(questions.isActive, true)))
+    .orderBy(asc(questions.sortOrder))
+    .limit(1);
+  if (!row) throw new Error(`No ${type} question in the questionnaire`);
+  return row;
+}
+
+/**
+ * Answers one question of every type for an assessment, as the survey would store them,
+ * with the photo and video written to the media store.
+ */
+export async function answerEveryType(
+  db: Db,
+  media: MediaStore,
+  target: { userId: number; accessCodeId: number },
+  files: { photo: Buffer; video: Buffer; videoExtension?: 'webm' | 'mp4' },
+): Promise<{ photoPath: string; videoPath: string; optionId: number; questionIds: number[] }> {
+  const base = { userId: target.userId, accessCodeId: target.accessCodeId };
+  const text = await firstQuestionOfType(db, 'text');
+  const choice = await firstQuestionOfType(db, 'multiple_choice');
+  const photo = await firstQuestionOfType(db, 'photo');
+  const video = await firstQuestionOfType(db, 'video');
+  const atlas = await firstQuestionOfType(db, 'pain_atlas');
+  const symptoms = await firstQuestionOfType(db, 'pain_symptoms');
+  const [option] = await db
+    .select()
+    .from(questionOptions)
+    .where(eq(questionOptions.questionId, choice.id))
+    .orderBy(asc(questionOptions.sortOrder))
+    .limit(1);
+
+  const videoExtension = files.videoExtension ?? 'webm';
+  const storedPhoto = await media.write(Readable.from([files.photo]), 'jpg');
+  const storedVideo = await media.write(Readable.from([files.video]), videoExtension);
+  await db.insert(mediaUploads).values([
+    {
+      ...base,
+      questionId: photo.id,
+      path: storedPhoto.path,
+      mediaType: 'photo',
+      mimeType: 'image/jpeg',
+      sizeBytes: storedPhoto.size,
+    },
+    {
+      ...base,
+      questionId: video.id,
+      path: storedVideo.path,
+      mediaType: 'video',
+      mimeType: `video/${videoExtension}`,
+      sizeBytes: storedVideo.size,
+    },
+  ]);
+  await db.insert(responses).values([
+    { ...base, questionId: text.id, answerText: 'Jaw pain since last spring' },
+    { ...base, questionId: choice.id, optionId: option!.id },
+    { ...base, questionId: photo.id, mediaType: 'photo', mediaPath: storedPhoto.path },
+    { ...base, questionId: video.id, mediaType: 'video', mediaPath: storedVideo.path },
+    { ...base, questionId: atlas.id, painPoints: SAMPLE_PAIN_POINTS },
+    { ...base, questionId: symptoms.id, symptoms: SAMPLE_SYMPTOMS },
+  ]);
+  return {
+    photoPath: storedPhoto.path,
+    videoPath: storedVideo.path,
+    optionId: option!.id,
+    questionIds: [text.id, choice.id, photo.id, video.id, atlas.id, symptoms.id],
+  };
+}
