@@ -12,6 +12,7 @@ import { registerRouteAccess } from './http/route-access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMailer } from './mail/mailer';
 import { createLocalMediaStore } from './media/media-store';
+import { surveyRoutes } from './survey/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -70,6 +71,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(surveyRoutes);
   await registerClientAssets(app);
   return app;
 }

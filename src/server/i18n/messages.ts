@@ -1,4 +1,5 @@
 import { normalizeLanguage, type Language } from '../../shared/constants';
+import { surveyMessages } from '../survey/messages';
 import { defineMessages } from './define-messages';
 
 /**
@@ -45,7 +46,7 @@ const core = defineMessages(
   },
 );
 
-const tables = [core] as const;
+const tables = [core, surveyMessages] as const;
 
 type KeysOf<T> = T extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = KeysOf<(typeof tables)[number]>;
