@@ -53,7 +53,7 @@ const LABELS = {
     update: 'Update complaint',
     showVisualization: 'Show visualization',
     strong: 'Strong',
-    stepIntensity: 'Intensity',
+    nextStep: 'Next step',
     painCount: '2 pain points marked',
     done: 'You did it! Very good!',
     mail: /2 working days/,
@@ -89,7 +89,7 @@ const LABELS = {
     update: 'Beschwerde aktualisieren',
     showVisualization: 'Visualisierung anzeigen',
     strong: 'Stark',
-    stepIntensity: 'Stärke',
+    nextStep: 'Nächster Schritt',
     painCount: '2 Schmerzpunkte markiert',
     done: 'Geschafft! Sehr gut!',
     mail: /2 Werktage/,
@@ -185,7 +185,14 @@ async function answerQuestion(
         0,
       );
       await page.getByRole('option', { name: L.complaints[0], exact: true }).click();
-      await page.getByText(L.stepIntensity, { exact: true }).click();
+      // Keep frequency and trigger, change only the intensity.
+      const severe = page.getByRole('radio', { name: L.intensities[1]!, exact: true });
+      for (let step = 0; step < 3 && !(await severe.isVisible()); step++) {
+        const nextStep = page.getByRole('button', { name: L.nextStep });
+        await expect.poll(() => nextStep.count()).toBe(1);
+        await nextStep.click();
+        await expect.poll(() => nextStep.count()).toBeLessThanOrEqual(1);
+      }
       await page.getByRole('radio', { name: L.intensities[1]!, exact: true }).check();
       await page.getByRole('button', { name: L.update }).click();
       await page.getByRole('button', { name: L.showVisualization }).click();

@@ -20,8 +20,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
 import StepContent from '@mui/material/StepContent';
+import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -155,11 +155,10 @@ export function SymptomsQuestion({
           <Typography>{t('symptoms.allChosen')}</Typography>
         ) : (
           <>
-            <Stepper nonLinear activeStep={activeStep} orientation="vertical">
+            <Stepper activeStep={activeStep} orientation="vertical">
               {STEPS.map((step, index) => (
                 <Step key={step} completed={Boolean(values[step])}>
-                  <StepButton
-                    onClick={() => setActiveStep(index)}
+                  <StepLabel
                     optional={
                       values[step] ? (
                         <Typography variant="caption" color="text.secondary">
@@ -173,7 +172,7 @@ export function SymptomsQuestion({
                     }
                   >
                     {t(`symptoms.steps.${step}`)}
-                  </StepButton>
+                  </StepLabel>
                   <StepContent>
                     <Box sx={{ pt: 1 }}>
                       {index === 0 && (
@@ -194,7 +193,12 @@ export function SymptomsQuestion({
                               return [
                                 <ListSubheader key={group}>{ts(`groups.${group}`)}</ListSubheader>,
                                 ...available.map((n) => (
-                                  <MenuItem key={n} value={n}>
+                                  <MenuItem
+                                    key={n}
+                                    value={n}
+                                    // Choosing the same complaint again (when editing) moves on too.
+                                    onClick={() => n === selection.name && setActiveStep(1)}
+                                  >
                                     {ts(`names.${n}`)}
                                   </MenuItem>
                                 )),
@@ -206,15 +210,18 @@ export function SymptomsQuestion({
                       {index === 1 && radios(1, 'frequency', SYMPTOM_FREQUENCIES, 'frequencies')}
                       {index === 2 && radios(2, 'trigger', SYMPTOM_TRIGGERS, 'triggers')}
                       {index === 3 && radios(3, 'intensity', SYMPTOM_INTENSITIES, 'intensities')}
-                      {index > 0 && (
-                        <Button
-                          size="small"
-                          sx={{ mt: 1 }}
-                          onClick={() => setActiveStep(index - 1)}
-                        >
-                          {t('symptoms.back')}
-                        </Button>
-                      )}
+                      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                        {index > 0 && (
+                          <Button size="small" onClick={() => setActiveStep(index - 1)}>
+                            {t('symptoms.back')}
+                          </Button>
+                        )}
+                        {index < STEPS.length - 1 && values[step] && (
+                          <Button size="small" onClick={() => setActiveStep(index + 1)}>
+                            {t('symptoms.continue')}
+                          </Button>
+                        )}
+                      </Stack>
                     </Box>
                   </StepContent>
                 </Step>
