@@ -134,6 +134,19 @@ async function signIn(page: Page, L: (typeof LABELS)[Lang], code: string) {
   await page.getByRole('heading', { level: 1, name: L.heading }).waitFor();
 }
 
+/** Full-page screenshots with the sticky top bar and fixed footer in their normal place. */
+async function shot(page: Page, name: string) {
+  await page.addStyleTag({
+    content: 'header.MuiAppBar-root, footer { position: static !important; }',
+  });
+  await screenshot(page, name);
+}
+
+async function switchLanguage(page: Page, name: string) {
+  await page.getByRole('combobox', { name: /Language|Sprache/ }).click();
+  await page.getByRole('option', { name }).click();
+}
+
 async function currentNumber(page: Page): Promise<number> {
   const text = await page.getByTestId('question-counter').innerText();
   return Number(/(\d+)/.exec(text)?.[1]);
@@ -232,6 +245,18 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
     await signIn(page, L, code);
     expect(await page.getByTestId('question-counter').innerText()).toBe(L.counter(1));
     expect(await page.getByTestId('progress-dots').count()).toBe(1);
+    if (language === 'en') {
+      // Switching the language refetches the questions in the new language, and back.
+      await switchLanguage(page, 'Deutsch');
+      await expect
+        .poll(() => page.locator('#question-text').innerText())
+        .toBe(DEFAULT_QUESTIONNAIRE[0]!.de);
+      expect(await page.getByTestId('question-counter').innerText()).toBe(LABELS.de.counter(1));
+      await switchLanguage(page, 'English');
+      await expect
+        .poll(() => page.locator('#question-text').innerText())
+        .toBe(DEFAULT_QUESTIONNAIRE[0]!.en);
+    }
     const reloadAfter = 12;
 
     for (let n = 1; n <= TOTAL; n++) {
@@ -248,11 +273,11 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
             .waitFor();
           await page.waitForTimeout(500);
         }
-        await screenshot(page, `survey-${tag}-${seed.type}`);
+        await shot(page, `survey-${tag}-${seed.type}`);
         a11y.push(...(await accessibilityViolations(page)).map((v) => `${seed.type}: ${v}`));
       }
       await answerQuestion(page, L, seed.type, n);
-      if (firstOfType) await screenshot(page, `survey-${tag}-${seed.type}-answered`);
+      if (firstOfType) await shot(page, `survey-${tag}-${seed.type}-answered`);
       const last = n === TOTAL;
       await page.getByRole('button', { name: last ? L.complete : L.next }).click();
       if (last) break;
@@ -268,7 +293,7 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
     }
 
     await page.getByText(L.done).waitFor({ timeout: 30_000 });
-    await screenshot(page, `survey-${tag}-complete`);
+    await shot(page, `survey-${tag}-complete`);
     await expect.poll(async () => (await server.outbox()).length, { timeout: 15_000 }).toBe(1);
     const [mail] = await server.outbox();
     expect(mail).toContain(email);

@@ -289,7 +289,7 @@ export function MediaQuestion({
   } as const;
 
   return (
-    <Stack spacing={2} sx={{ alignItems: 'stretch' }}>
+    <Stack spacing={2} sx={{ alignItems: 'center', '& > *': { width: '100%' } }}>
       {guide.id !== 'none' && (
         <Alert
           severity="info"
