@@ -16,7 +16,6 @@ import {
   removeDataDir,
   startServer,
   withDataDirDatabase,
-  type ServerProcess,
 } from '../helpers/server-process';
 
 const TOTAL = DEFAULT_QUESTIONNAIRE.length;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAccessCode } from '../../src/server/auth/access-codes';
 import { createTokenService } from '../../src/server/auth/tokens';
@@ -10,7 +12,7 @@ import {
   withDataDirDatabase,
 } from '../helpers/server-process';
 
-describe('survey answers survive a killed server', () => {
+describe('survey answers and uploads against the real server process', () => {
   it('keeps an answer that was acknowledged, even when the process is killed right after', async () => {
     const dataDir = await newDataDir();
     const secret = randomBytes(32).toString('base64url');
@@ -51,6 +53,53 @@ describe('survey answers survive a killed server', () => {
       );
       await server.stop();
     } finally {
+      await removeDataDir(dataDir);
+    }
+  }, 120_000);
+
+  it('answers an oversize upload over real HTTP with 413 and keeps no file', async () => {
+    const dataDir = await newDataDir();
+    const secret = randomBytes(32).toString('base64url');
+    const subject = await withDataDirDatabase(dataDir, async (db) => {
+      const [user] = await db.insert(users).values({ email: 'big@example.org' }).returning();
+      const { id } = await createAccessCode(db, user!.id);
+      return { userId: user!.id, accessCodeId: id };
+    });
+    const token = await createTokenService(secret, 3600).sign({
+      ...subject,
+      email: 'big@example.org',
+      language: 'en',
+      isAdmin: false,
+      tokenVersion: 0,
+    });
+    const server = await startServer({
+      dataDir,
+      env: { JWT_SECRET: secret, MEDIA_MAX_BYTES: String(256 * 1024) },
+    });
+    try {
+      const questions = (await (
+        await fetch(`${server.baseUrl}/api/survey/questions`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { id: number; questionType: string }[];
+      const video = questions.find((q) => q.questionType === 'video')!;
+      const big = new Uint8Array(8 * 1024 * 1024);
+      big.set([0x1a, 0x45, 0xdf, 0xa3]);
+      const form = new FormData();
+      form.append('type', 'video');
+      form.append('questionId', String(video.id));
+      form.append('media', new Blob([big], { type: 'video/webm' }), 'long.webm');
+      const reply = await fetch(`${server.baseUrl}/api/survey/media`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(reply.status).toBe(413);
+      expect(((await reply.json()) as { message: string }).message).toMatch(/too large/);
+      const files = await readdir(join(dataDir, 'media'), { recursive: true }).catch(() => []);
+      expect(files.filter((f) => /\.(webm|mp4|jpg|png)$/.test(String(f)))).toEqual([]);
+    } finally {
+      await server.stop();
       await removeDataDir(dataDir);
     }
   }, 120_000);
