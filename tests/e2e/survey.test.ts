@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessCode } from '../../src/server/auth/access-codes';
-import { users } from '../../src/server/db/schema';
+import { asc } from 'drizzle-orm';
+import { questions, responses, users } from '../../src/server/db/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/db/seed/default-questionnaire';
 import {
   accessibilityViolations,
@@ -174,6 +175,13 @@ async function answerQuestion(
       // Clicking a point removes it again.
       await diagram.getByRole('button').last().click();
       await expect.poll(() => page.getByTestId('pain-point-count').innerText()).toBe(L.painCount);
+      // The keyboard works too: focus the diagram, move the marker, Enter adds a point.
+      await diagram.focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => diagram.getByRole('button').count()).toBe(3);
+      await diagram.getByRole('button').last().press('Enter');
+      await expect.poll(() => page.getByTestId('pain-point-count').innerText()).toBe(L.painCount);
       break;
     }
     case 'pain_symptoms': {
@@ -317,4 +325,45 @@ describe('a patient answers the whole default questionnaire in the browser', () 
   it('in German on a phone, with German questions and labels', async () => {
     await runSurvey('de', PHONE);
   }, 300_000);
+
+  it('shows the SPEC message when the camera cannot be used, and a way to try again', async () => {
+    const dataDir = await newDataDir();
+    const code = await withDataDirDatabase(dataDir, async (db) => {
+      const [user] = await db.insert(users).values({ email: 'nocam@example.org' }).returning();
+      const created = await createAccessCode(db, user!.id);
+      // Everything before the first photo question is answered already.
+      const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
+      const firstPhoto = all.findIndex((q) => q.questionType === 'photo');
+      await db.insert(responses).values(
+        all.slice(0, firstPhoto).map((q) => ({
+          userId: user!.id,
+          accessCodeId: created.id,
+          questionId: q.id,
+          answerText: '',
+        })),
+      );
+      return created.code;
+    });
+    const server = await startServer({ dataDir });
+    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: DESKTOP });
+    await context.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    const page = await context.newPage();
+    try {
+      await signIn(page, LABELS.en, code);
+      expect(await page.getByTestId('question-type').innerText()).toBe('Photo');
+      await page
+        .getByText('Unable to access camera. Please ensure camera permissions are granted.')
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Take photo' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await shot(page, 'survey-en-1280-camera-denied');
+    } finally {
+      await context.close();
+      await server.stop();
+      await removeDataDir(dataDir);
+    }
+  }, 120_000);
 });

@@ -208,7 +208,13 @@ export default function SurveyPage() {
           id="question-text"
           variant="h6"
           component="h2"
-          sx={{ mt: 0.5, mb: 3, fontWeight: 600, overflowWrap: 'anywhere' }}
+          sx={{
+            mt: 0.5,
+            mb: 3,
+            fontWeight: 600,
+            fontSize: { xs: '1.1rem', sm: '1.25rem' },
+            overflowWrap: 'anywhere',
+          }}
         >
           {question.text}
         </Typography>
