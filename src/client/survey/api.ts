@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   completionResultSchema,
@@ -20,6 +20,8 @@ export function useSurveyQuestions() {
     queryFn: ({ signal }) =>
       apiRequest('/api/survey/questions', { schema: surveyQuestionsSchema, signal }),
     staleTime: Infinity,
+    // While the other language loads, the current question stays on screen.
+    placeholderData: keepPreviousData,
     refetchOnWindowFocus: false,
   });
 }
