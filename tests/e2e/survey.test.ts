@@ -245,6 +245,18 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const apiFailures: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 400) {
+      void response
+        .text()
+        .catch(() => '')
+        .then((body) => apiFailures.push(`${response.status()} ${response.url()} ${body}`));
+    }
+  });
+  page.on('requestfailed', (request) =>
+    apiFailures.push(`failed ${request.url()} ${request.failure()?.errorText ?? ''}`),
+  );
   const a11y: string[] = [];
   const shotTypes = new Set<string>();
   const tag = `${language}-${viewport.width}`;
@@ -306,9 +318,11 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
     expect(mail).toContain(email);
     expect(mail).toMatch(L.mail);
     expect(pageErrors).toEqual([]);
+    expect(apiFailures).toEqual([]);
     expect(a11y).toEqual([]);
   } catch (error) {
     await screenshot(page, `survey-${tag}-failure`).catch(() => undefined);
+    if (apiFailures.length > 0) console.error('API failures:', apiFailures);
     throw error;
   } finally {
     await context.close();

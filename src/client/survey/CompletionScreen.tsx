@@ -8,7 +8,11 @@ export function CompletionScreen() {
   return (
     <Paper sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }} data-testid="survey-complete">
       <CheckCircleIcon color="secondary" sx={{ fontSize: 72, mb: 2 }} />
-      <Typography variant="h4" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+      <Typography
+        variant="h4"
+        component="h2"
+        sx={{ fontWeight: 700, mb: 2, fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+      >
         {t('done.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 560, mx: 'auto' }}>

@@ -26,8 +26,21 @@ export function useSurveyQuestions() {
   });
 }
 
-export function saveAnswer(body: SaveResponseBody): Promise<unknown> {
-  return apiRequest('/api/survey/responses', { method: 'POST', body });
+const isTransient = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 500);
+
+/**
+ * Saves one answer. Saving is an upsert, so a failure of the network or the server is retried
+ * once before the patient sees an error.
+ */
+export async function saveAnswer(body: SaveResponseBody): Promise<void> {
+  try {
+    await apiRequest('/api/survey/responses', { method: 'POST', body });
+  } catch (error) {
+    if (!isTransient(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await apiRequest('/api/survey/responses', { method: 'POST', body });
+  }
 }
 
 export function requestCompletionEmail() {
