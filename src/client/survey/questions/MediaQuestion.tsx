@@ -95,11 +95,17 @@ export function MediaQuestion({
           return;
         }
         streamRef.current = stream;
-        if (videoRef.current) {
-          videoRef.current.srcObject = stream;
-          void videoRef.current.play().catch(() => undefined);
-        }
-        setCameraState('live');
+        const video = videoRef.current;
+        if (!video) return;
+        // Capture works only once the picture has its size: "live" waits for the metadata.
+        const ready = () => {
+          if (!cancelled && video.videoWidth > 0) setCameraState('live');
+        };
+        video.onloadedmetadata = ready;
+        video.onresize = ready;
+        video.srcObject = stream;
+        void video.play().catch(() => undefined);
+        ready();
       })
       .catch(() => {
         if (cancelled) return;
