@@ -384,4 +384,26 @@ describe('a patient answers the whole default questionnaire in the browser', () 
       await removeDataDir(dataDir);
     }
   }, 120_000);
+
+  it('shows the welcome text when the practice has no active questions', async () => {
+    const dataDir = await newDataDir();
+    const code = await withDataDirDatabase(dataDir, async (db) => {
+      await db.update(questions).set({ isActive: false });
+      const [user] = await db.insert(users).values({ email: 'empty@example.org' }).returning();
+      return (await createAccessCode(db, user!.id)).code;
+    });
+    const server = await startServer({ dataDir });
+    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: PHONE });
+    const page = await context.newPage();
+    try {
+      await signIn(page, LABELS.en, code);
+      await page.getByText('Welcome to your CMD risk assessment').waitFor();
+      expect(await page.getByTestId('question-counter').count()).toBe(0);
+      await shot(page, 'survey-en-390-empty');
+    } finally {
+      await context.close();
+      await server.stop();
+      await removeDataDir(dataDir);
+    }
+  }, 120_000);
 });
