@@ -125,6 +125,30 @@ async function startWithPatient(language: Lang) {
   return { server, code, email, dataDir };
 }
 
+/** A patient whose answers stop just before the first question of the given type. */
+async function patientAtFirst(type: string) {
+  const dataDir = await newDataDir();
+  const code = await withDataDirDatabase(dataDir, async (db) => {
+    const [user] = await db
+      .insert(users)
+      .values({ email: `at-first-${type}@example.org` })
+      .returning();
+    const created = await createAccessCode(db, user!.id);
+    const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
+    const first = all.findIndex((q) => q.questionType === type);
+    await db.insert(responses).values(
+      all.slice(0, first).map((q) => ({
+        userId: user!.id,
+        accessCodeId: created.id,
+        questionId: q.id,
+        answerText: '',
+      })),
+    );
+    return created.code;
+  });
+  return { dataDir, code };
+}
+
 async function signIn(page: Page, L: (typeof LABELS)[Lang], code: string) {
   await page.goto('/');
   await page.getByRole('button', { name: L.openAccessCode }).click();
@@ -345,23 +369,7 @@ describe('a patient answers the whole default questionnaire in the browser', () 
   }, 300_000);
 
   it('shows the SPEC message when the camera cannot be used, and a way to try again', async () => {
-    const dataDir = await newDataDir();
-    const code = await withDataDirDatabase(dataDir, async (db) => {
-      const [user] = await db.insert(users).values({ email: 'nocam@example.org' }).returning();
-      const created = await createAccessCode(db, user!.id);
-      // Everything before the first photo question is answered already.
-      const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
-      const firstPhoto = all.findIndex((q) => q.questionType === 'photo');
-      await db.insert(responses).values(
-        all.slice(0, firstPhoto).map((q) => ({
-          userId: user!.id,
-          accessCodeId: created.id,
-          questionId: q.id,
-          answerText: '',
-        })),
-      );
-      return created.code;
-    });
+    const { dataDir, code } = await patientAtFirst('photo');
     const server = await startServer({ dataDir });
     const context = await newContext(browser, { baseURL: server.baseUrl, viewport: DESKTOP });
     await context.addInitScript(() => {
@@ -400,6 +408,46 @@ describe('a patient answers the whole default questionnaire in the browser', () 
       await page.getByText('Welcome to your CMD risk assessment').waitFor();
       expect(await page.getByTestId('question-counter').count()).toBe(0);
       await shot(page, 'survey-en-390-empty');
+    } finally {
+      await context.close();
+      await server.stop();
+      await removeDataDir(dataDir);
+    }
+  }, 120_000);
+
+  it('rejects an empty recording with the SPEC message and keeps the camera ready', async () => {
+    const { dataDir, code } = await patientAtFirst('video');
+    const server = await startServer({ dataDir });
+    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: DESKTOP });
+    // A recorder that delivers no data at all, as some devices do.
+    await context.addInitScript(() => {
+      class EmptyRecorder extends EventTarget {
+        static isTypeSupported = () => true;
+        state = 'inactive';
+        mimeType = 'video/webm';
+        ondataavailable: ((event: unknown) => void) | null = null;
+        onstop: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        start() {
+          this.state = 'recording';
+        }
+        requestData() {}
+        stop() {
+          this.state = 'inactive';
+          setTimeout(() => this.onstop?.(), 10);
+        }
+      }
+      (window as unknown as { MediaRecorder: unknown }).MediaRecorder = EmptyRecorder;
+    });
+    const page = await context.newPage();
+    try {
+      await signIn(page, LABELS.en, code);
+      expect(await page.getByTestId('question-type').innerText()).toBe('Video');
+      await page.getByRole('button', { name: 'Start recording' }).click({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Stop recording' }).click();
+      await page.getByText('No video data was recorded. Please try again.').waitFor();
+      await page.getByRole('button', { name: 'Start recording' }).waitFor();
+      expect(await page.getByTestId('media-uploaded').count()).toBe(0);
     } finally {
       await context.close();
       await server.stop();
