@@ -53,6 +53,7 @@ export function MediaQuestion({
 
   const [phase, setPhase] = useState<Phase>(mediaPath ? 'uploaded' : 'camera');
   const [cameraState, setCameraState] = useState<'starting' | 'live' | 'error'>('starting');
+  /** Translation key of the camera or recording problem shown. */
   const [error, setError] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
   const [seconds, setSeconds] = useState(0);
@@ -67,6 +68,13 @@ export function MediaQuestion({
   const streamRef = useRef<MediaStream | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const chunksRef = useRef<Blob[]>([]);
+  const mountedRef = useRef(true);
+  useEffect(() => {
+    mountedRef.current = true;
+    return () => {
+      mountedRef.current = false;
+    };
+  }, []);
 
   useEffect(() => onBusyChange(uploading || recording), [uploading, recording, onBusyChange]);
 
@@ -84,7 +92,7 @@ export function MediaQuestion({
     setError(null);
     if (!navigator.mediaDevices?.getUserMedia) {
       setCameraState('error');
-      setError(t('camera.errors.permission'));
+      setError('camera.errors.permission');
       return;
     }
     navigator.mediaDevices
@@ -110,13 +118,13 @@ export function MediaQuestion({
       .catch(() => {
         if (cancelled) return;
         setCameraState('error');
-        setError(t('camera.errors.permission'));
+        setError('camera.errors.permission');
       });
     return () => {
       cancelled = true;
       stopCamera();
     };
-  }, [phase, kind, cameraAttempt, stopCamera, t]);
+  }, [phase, kind, cameraAttempt, stopCamera]);
 
   useEffect(() => {
     if (!recording) return;
@@ -172,7 +180,7 @@ export function MediaQuestion({
   const takePhoto = () => {
     const video = videoRef.current;
     if (!streamRef.current || !video || video.videoWidth === 0) {
-      setError(t('camera.errors.noStream'));
+      setError('camera.errors.noStream');
       return;
     }
     // The square the patient sees (object-fit: cover), at the camera's full resolution.
@@ -182,7 +190,7 @@ export function MediaQuestion({
     canvas.height = side;
     const context = canvas.getContext('2d');
     if (!context) {
-      setError(t('camera.errors.noStream'));
+      setError('camera.errors.noStream');
       return;
     }
     context.drawImage(
@@ -199,7 +207,7 @@ export function MediaQuestion({
     canvas.toBlob(
       (blob) => {
         if (!blob || blob.size === 0) {
-          setError(t('camera.errors.failed'));
+          setError('camera.errors.failed');
           return;
         }
         showCapture(blob, 'photo.jpg');
@@ -212,11 +220,11 @@ export function MediaQuestion({
   const startRecording = () => {
     const stream = streamRef.current;
     if (!stream) {
-      setError(t('camera.errors.noStream'));
+      setError('camera.errors.noStream');
       return;
     }
     if (typeof MediaRecorder === 'undefined') {
-      setError(t('camera.errors.unsupported'));
+      setError('camera.errors.unsupported');
       return;
     }
     const plan = recorderPlan();
@@ -227,7 +235,7 @@ export function MediaQuestion({
       try {
         recorder = new MediaRecorder(stream);
       } catch {
-        setError(t('camera.errors.startFailed'));
+        setError('camera.errors.startFailed');
         return;
       }
     }
@@ -237,15 +245,17 @@ export function MediaQuestion({
     };
     recorder.onerror = () => {
       setRecording(false);
-      setError(t('camera.errors.failed'));
+      setError('camera.errors.failed');
     };
     recorder.onstop = () => {
+      // Leaving the question stops a recording; nothing is uploaded then.
+      if (!mountedRef.current) return;
       setRecording(false);
       const type = recorder.mimeType || plan.options.mimeType || 'video/webm';
       const blob = new Blob(chunksRef.current, { type });
       chunksRef.current = [];
       if (blob.size === 0) {
-        setError(isIOS() ? t('camera.errors.noDataIos') : t('camera.errors.noData'));
+        setError(isIOS() ? 'camera.errors.noDataIos' : 'camera.errors.noData');
         return;
       }
       showCapture(blob, videoFilename(type));
@@ -253,7 +263,7 @@ export function MediaQuestion({
     try {
       recorder.start(plan.timeslice);
     } catch {
-      setError(t('camera.errors.startFailed'));
+      setError('camera.errors.startFailed');
       return;
     }
     recorderRef.current = recorder;
@@ -461,7 +471,7 @@ export function MediaQuestion({
             ) : undefined
           }
         >
-          {error}
+          {t(error)}
         </Alert>
       )}
       {uploadError && (
