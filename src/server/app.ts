@@ -20,6 +20,7 @@ import { scheduleRetention } from './privacy/retention';
 import { reviewRoutes } from './review/routes';
 import { createPaymentProvider } from './payments/create-provider';
 import { paymentRoutes } from './payments/routes';
+import { surveyRoutes } from './survey/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -86,6 +87,7 @@ export async function buildApp({
   scheduleRetention(app);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
+  await app.register(surveyRoutes);
   await registerClientAssets(app);
   return app;
 }

@@ -55,8 +55,8 @@ export function overlayForQuestionText(text: string): OverlayId {
   ];
   for (const [pattern, id] of look) if (pattern.test(t)) return id;
   if (/profil/.test(t)) {
-    if (/left|links/.test(t)) return 'profile-left';
-    if (/right|rechts/.test(t)) return 'profile-right';
+    if (/left|link/.test(t)) return 'profile-left';
+    if (/right|recht/.test(t)) return 'profile-right';
   }
   return 'face-guide';
 }

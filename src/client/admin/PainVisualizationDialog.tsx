@@ -11,8 +11,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PainPoint, SymptomEntry } from '../../shared/contracts/survey';
 import { SYMPTOM_POSITIONS } from '../../shared/symptoms';
-import { BodyDiagram, type BodyDot } from '../lib/body/BodyDiagram';
-import { DOT_COLORS, PAIN_POINT_COLORS, placeSymptoms } from '../lib/body/symptom-dots';
+import {
+  BodyDiagram,
+  PAIN_POINT_COLORS,
+  SYMPTOM_DOT_COLORS,
+  symptomDots,
+  type DiagramDot,
+} from '../lib/body-diagram';
 import './i18n';
 
 /** SPEC section 9: the dialog is 80vh high, 70vh on medium and 60vh on small screens. */
@@ -38,22 +43,13 @@ export function PainVisualizationDialog({
   const { t } = useTranslation(['admin', 'symptoms']);
   const titleId = useId();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
-  const placed = placeSymptoms(symptoms ?? []);
   const unplaced = (symptoms ?? []).filter((s) => !SYMPTOM_POSITIONS[s.name]);
   const symptomLabel = (s: SymptomEntry) =>
-    `${t(`symptoms:items.${s.name}`)} – ${t(`symptoms:intensities.${s.intensity}`)}`;
-  const dotsFor = (view: 'front' | 'side'): BodyDot[] =>
-    placed
-      .filter((p) => p.view === view)
-      .map((p) => ({
-        key: p.symptom.id,
-        x: p.x,
-        y: p.y,
-        color: p.color,
-        label: symptomLabel(p.symptom),
-      }));
-  const pointDots: BodyDot[] = (painPoints ?? []).map((point) => ({
-    key: point.id,
+    `${t(`symptoms:names.${s.name}`)} – ${t(`symptoms:intensities.${s.intensity}`)}`;
+  const dotsFor = (view: 'front' | 'side'): DiagramDot[] =>
+    symptomDots(symptoms ?? [], view, (s) => symptomLabel(s as SymptomEntry));
+  const pointDots: DiagramDot[] = (painPoints ?? []).map((point) => ({
+    id: point.id,
     x: point.x,
     y: point.y,
     color: PAIN_POINT_COLORS[point.intensity],
@@ -118,16 +114,16 @@ export function PainVisualizationDialog({
               {(showSymptoms
                 ? (
                     [
-                      ['leicht', DOT_COLORS.green],
-                      ['mittel', DOT_COLORS.amber],
-                      ['stark', DOT_COLORS.red],
+                      ['leicht', SYMPTOM_DOT_COLORS.green],
+                      ['mittel', SYMPTOM_DOT_COLORS.amber],
+                      ['stark', SYMPTOM_DOT_COLORS.red],
                     ] as const
                   ).map(([key, color]) => [t(`symptoms:intensities.${key}`), color])
                 : (
                     [
-                      ['light', DOT_COLORS.green],
-                      ['medium', DOT_COLORS.amber],
-                      ['strong', DOT_COLORS.red],
+                      ['light', PAIN_POINT_COLORS.light],
+                      ['medium', PAIN_POINT_COLORS.medium],
+                      ['strong', PAIN_POINT_COLORS.strong],
                     ] as const
                   ).map(([key, color]) => [t(`symptoms:painIntensities.${key}`), color])
               ).map(([label, color]) => (
@@ -142,7 +138,7 @@ export function PainVisualizationDialog({
                 {(symptoms ?? []).map((s) => (
                   <Box component="li" key={s.id} sx={{ mb: 1 }}>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {t(`symptoms:items.${s.name}`)}
+                      {t(`symptoms:names.${s.name}`)}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
                       {t('responses.symptomDetail', {
@@ -162,7 +158,7 @@ export function PainVisualizationDialog({
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
                   {unplaced.map((s) => (
-                    <Chip key={s.id} size="small" label={t(`symptoms:items.${s.name}`)} />
+                    <Chip key={s.id} size="small" label={t(`symptoms:names.${s.name}`)} />
                   ))}
                 </Box>
               </Box>

@@ -81,8 +81,8 @@ export function ResponseValue({
                   variant="outlined"
                   label={
                     full
-                      ? `${t(`symptoms:items.${s.name}`)} · ${t(`symptoms:frequencies.${s.frequency}`)} · ${t(`symptoms:triggers.${s.trigger}`)} · ${t(`symptoms:intensities.${s.intensity}`)}`
-                      : t(`symptoms:items.${s.name}`)
+                      ? `${t(`symptoms:names.${s.name}`)} · ${t(`symptoms:frequencies.${s.frequency}`)} · ${t(`symptoms:triggers.${s.trigger}`)} · ${t(`symptoms:intensities.${s.intensity}`)}`
+                      : t(`symptoms:names.${s.name}`)
                   }
                 />
               ))}

@@ -3,6 +3,7 @@ import { privacyMessages } from '../privacy/messages';
 import { reviewMessages } from '../review/messages';
 import { paymentMessages } from '../payments/messages';
 import { adminMessages } from '../admin/messages';
+import { surveyMessages } from '../survey/messages';
 import { defineMessages } from './define-messages';
 
 /**
@@ -59,7 +60,14 @@ const core = defineMessages(
   },
 );
 
-const tables = [core, reviewMessages, privacyMessages, paymentMessages, adminMessages] as const;
+const tables = [
+  core,
+  reviewMessages,
+  privacyMessages,
+  paymentMessages,
+  adminMessages,
+  surveyMessages,
+] as const;
 
 type KeysOf<T> = T extends { en: Record<infer K, string> } ? K : never;
 export type MessageKey = KeysOf<(typeof tables)[number]>;

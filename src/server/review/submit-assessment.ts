@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { addWorkingDays, EVALUATION_WORKING_DAYS } from '../../shared/working-days';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { accessCodes } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { practiceNotification } from './practice-notification';
@@ -11,7 +11,7 @@ import { practiceNotification } from './practice-notification';
  * completion counts (a conditional update), so the practice is notified once.
  */
 export async function submitAssessment(
-  deps: { db: Db; mailer: Mailer; config: Pick<Config, 'practiceEmail' | 'publicUrl'> },
+  deps: { db: DbOrTx; mailer: Mailer; config: Pick<Config, 'practiceEmail' | 'publicUrl'> },
   accessCodeId: number,
   now = new Date(),
 ): Promise<boolean> {

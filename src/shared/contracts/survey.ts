@@ -75,3 +75,13 @@ export const mediaUploadResultSchema = z.object({
   filename: z.string(),
 });
 export type MediaUploadResult = z.infer<typeof mediaUploadResultSchema>;
+
+/** POST /api/survey/media: the form fields sent with the file. */
+export const mediaUploadFieldsSchema = z.object({
+  type: mediaTypeSchema,
+  questionId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** POST /api/survey/completion-email: whether this call sent the mail (false: it went out before). */
+export const completionResultSchema = z.object({ ok: z.literal(true), sent: z.boolean() });
+export type CompletionResult = z.infer<typeof completionResultSchema>;

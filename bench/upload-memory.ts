@@ -1,0 +1,146 @@
+/**
+ * Upload memory benchmark: streams a 200 MB video to POST /api/survey/media of a real server
+ * process and prints how much that process's resident memory grew while receiving it.
+ * Run: npx tsx bench/upload-memory.ts [megabytes]
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createAccessCode } from '../src/server/auth/access-codes';
+import { createTokenService } from '../src/server/auth/tokens';
+import { questions, users } from '../src/server/db/schema';
+import {
+  newDataDir,
+  removeDataDir,
+  startServer,
+  withDataDirDatabase,
+} from '../tests/helpers/server-process';
+
+const MEGABYTES = Number(process.argv[2] ?? 200);
+const LIMIT_MB = 50;
+
+async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+/** A WebM header followed by `size` bytes of filler, produced 64 KiB at a time. */
+function fakeVideo(size: number): Readable {
+  const header = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]);
+  const chunk = randomBytes(64 * 1024);
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent === 0) {
+        sent += header.length;
+        this.push(header);
+        return;
+      }
+      if (sent >= size) {
+        this.push(null);
+        return;
+      }
+      const piece = chunk.subarray(0, Math.min(chunk.length, size - sent));
+      sent += piece.length;
+      this.push(piece);
+    },
+  });
+}
+
+async function upload(baseUrl: string, token: string, questionId: number, size: number) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nvideo\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="questionId"\r\n\r\n${questionId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="bench.webm"\r\n` +
+      `Content-Type: video/webm\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const body = Readable.from(
+    (async function* () {
+      yield head;
+      for await (const piece of fakeVideo(size)) yield piece as Buffer;
+      yield tail;
+    })(),
+  );
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      `${baseUrl}/api/survey/media`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    pipeline(body, req).catch(reject);
+  });
+}
+
+async function main() {
+  const dataDir = await newDataDir();
+  const secret = randomBytes(32).toString('base64url');
+  const { userId, accessCodeId, questionId } = await withDataDirDatabase(dataDir, async (db) => {
+    const [user] = await db.insert(users).values({ email: 'bench@example.org' }).returning();
+    const { id } = await createAccessCode(db, user!.id);
+    const all = await db.select().from(questions);
+    const video = all.find((q) => q.questionType === 'video')!;
+    return { userId: user!.id, accessCodeId: id, questionId: video.id };
+  });
+  const token = await createTokenService(secret, 3600).sign({
+    userId,
+    email: 'bench@example.org',
+    language: 'en',
+    isAdmin: false,
+    tokenVersion: 0,
+    accessCodeId,
+  });
+  const server = await startServer({ dataDir, env: { JWT_SECRET: secret, LOG_LEVEL: 'error' } });
+  const pid = server.process.pid!;
+  try {
+    // Warm up: load the route code, the database and the stream machinery once.
+    const warm = await upload(server.baseUrl, token, questionId, 2 * 1024 * 1024);
+    if (warm.status !== 200) throw new Error(`warm-up upload failed: ${warm.status} ${warm.body}`);
+    await new Promise((r) => setTimeout(r, 500));
+    const baseline = await residentBytes(pid);
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      residentBytes(pid)
+        .then((rss) => (peak = Math.max(peak, rss)))
+        .catch(() => undefined);
+    }, 25);
+    const started = Date.now();
+    const result = await upload(server.baseUrl, token, questionId, MEGABYTES * 1024 * 1024);
+    clearInterval(sampler);
+    peak = Math.max(peak, await residentBytes(pid));
+    if (result.status !== 200) throw new Error(`upload failed: ${result.status} ${result.body}`);
+    const growthMb = (peak - baseline) / 1024 / 1024;
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`upload-memory: ${MEGABYTES} MB upload in ${seconds.toFixed(1)} s`);
+    console.log(
+      `upload-memory: server RSS baseline ${(baseline / 1024 / 1024).toFixed(1)} MB, peak ${(peak / 1024 / 1024).toFixed(1)} MB`,
+    );
+    console.log(
+      `upload-memory: resident memory growth ${growthMb.toFixed(1)} MB (limit ${LIMIT_MB} MB) ${growthMb < LIMIT_MB ? 'PASS' : 'FAIL'}`,
+    );
+    if (growthMb >= LIMIT_MB) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    await removeDataDir(dataDir);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,457 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessCode } from '../../src/server/auth/access-codes';
+import { asc } from 'drizzle-orm';
+import { questions, responses, users } from '../../src/server/db/schema';
+import { DEFAULT_QUESTIONNAIRE } from '../../src/server/db/seed/default-questionnaire';
+import {
+  accessibilityViolations,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from '../helpers/browser';
+import {
+  newDataDir,
+  removeDataDir,
+  startServer,
+  withDataDirDatabase,
+} from '../helpers/server-process';
+
+const TOTAL = DEFAULT_QUESTIONNAIRE.length;
+
+const LABELS = {
+  en: {
+    openAccessCode: 'I have an access code',
+    accessCode: 'Access code',
+    submitCode: 'Continue assessment',
+    heading: 'CMD Risk Assessment',
+    counter: (n: number) => `Question ${n} of ${TOTAL}`,
+    types: {
+      text: 'Text',
+      multiple_choice: 'Multiple choice',
+      photo: 'Photo',
+      video: 'Video',
+      pain_atlas: 'Pain map',
+      pain_symptoms: 'Symptoms',
+    },
+    next: 'Next',
+    complete: 'Complete Assessment',
+    takePhoto: 'Take photo',
+    startRecording: 'Start recording',
+    stopRecording: 'Stop recording',
+    retake: 'Retake',
+    photoUploaded: 'Your photo has been uploaded.',
+    videoUploaded: 'Your video has been uploaded.',
+    chooseComplaint: 'Choose a complaint',
+    complaints: ['Jaw joint pain', 'Headaches', 'Stress'],
+    frequency: '1x per week',
+    trigger: 'Stress situations',
+    intensities: ['Moderate', 'Severe', 'Mild'],
+    add: 'Add complaint',
+    update: 'Update complaint',
+    showVisualization: 'Show visualization',
+    strong: 'Strong',
+    nextStep: 'Next step',
+    painCount: '2 pain points marked',
+    done: 'You did it! Very good!',
+    mail: /2 working days/,
+  },
+  de: {
+    openAccessCode: 'Ich habe einen Zugangscode',
+    accessCode: 'Zugangscode',
+    submitCode: 'Bewertung fortsetzen',
+    heading: 'CMD-Risikobewertung',
+    counter: (n: number) => `Frage ${n} von ${TOTAL}`,
+    types: {
+      text: 'Text',
+      multiple_choice: 'Auswahl',
+      photo: 'Foto',
+      video: 'Video',
+      pain_atlas: 'Schmerzkarte',
+      pain_symptoms: 'Beschwerden',
+    },
+    next: 'Weiter',
+    complete: 'Bewertung abschließen',
+    takePhoto: 'Foto aufnehmen',
+    startRecording: 'Aufnahme starten',
+    stopRecording: 'Aufnahme beenden',
+    retake: 'Neu aufnehmen',
+    photoUploaded: 'Ihr Foto wurde hochgeladen.',
+    videoUploaded: 'Ihr Video wurde hochgeladen.',
+    chooseComplaint: 'Beschwerde auswählen',
+    complaints: ['Kiefergelenkschmerzen', 'Kopfschmerzen', 'Stress'],
+    frequency: '1x pro Woche',
+    trigger: 'Stresssituationen',
+    intensities: ['Mittel', 'Stark', 'Leicht'],
+    add: 'Beschwerde hinzufügen',
+    update: 'Beschwerde aktualisieren',
+    showVisualization: 'Visualisierung anzeigen',
+    strong: 'Stark',
+    nextStep: 'Nächster Schritt',
+    painCount: '2 Schmerzpunkte markiert',
+    done: 'Geschafft! Sehr gut!',
+    mail: /2 Werktage/,
+  },
+} as const;
+
+type Lang = keyof typeof LABELS;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function startWithPatient(language: Lang) {
+  const dataDir = await newDataDir();
+  const { code, email } = await withDataDirDatabase(dataDir, async (db) => {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: `patient-${language}@example.org`,
+        firstName: 'Pat',
+        lastName: 'Ient',
+        language,
+      })
+      .returning();
+    const created = await createAccessCode(db, user!.id);
+    return { code: created.code, email: user!.email };
+  });
+  const server = await startServer({ dataDir });
+  return { server, code, email, dataDir };
+}
+
+/** A patient whose answers stop just before the first question of the given type. */
+async function patientAtFirst(type: string) {
+  const dataDir = await newDataDir();
+  const code = await withDataDirDatabase(dataDir, async (db) => {
+    const [user] = await db
+      .insert(users)
+      .values({ email: `at-first-${type}@example.org` })
+      .returning();
+    const created = await createAccessCode(db, user!.id);
+    const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
+    const first = all.findIndex((q) => q.questionType === type);
+    await db.insert(responses).values(
+      all.slice(0, first).map((q) => ({
+        userId: user!.id,
+        accessCodeId: created.id,
+        questionId: q.id,
+        answerText: '',
+      })),
+    );
+    return created.code;
+  });
+  return { dataDir, code };
+}
+
+async function signIn(page: Page, L: (typeof LABELS)[Lang], code: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: L.openAccessCode }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: L.accessCode }).fill(code);
+  await page.getByRole('button', { name: L.submitCode }).click();
+  await page.waitForURL('**/app');
+  await page.getByRole('heading', { level: 1, name: L.heading }).waitFor();
+}
+
+/** Full-page screenshots with the sticky top bar and fixed footer in their normal place. */
+async function shot(page: Page, name: string) {
+  await page.addStyleTag({
+    content: 'header.MuiAppBar-root, footer { position: static !important; }',
+  });
+  await screenshot(page, name);
+}
+
+async function switchLanguage(page: Page, name: string) {
+  await page.getByRole('combobox', { name: /Language|Sprache/ }).click();
+  await page.getByRole('option', { name }).click();
+}
+
+async function currentNumber(page: Page): Promise<number> {
+  const text = await page.getByTestId('question-counter').innerText();
+  return Number(/(\d+)/.exec(text)?.[1]);
+}
+
+async function answerQuestion(
+  page: Page,
+  L: (typeof LABELS)[Lang],
+  type: keyof (typeof LABELS)['en']['types'],
+  n: number,
+) {
+  switch (type) {
+    case 'text':
+      await page.getByRole('textbox').fill(`Answer ${n}: jaw pain since spring`);
+      break;
+    case 'multiple_choice':
+      await page.getByRole('radio').nth(1).check();
+      break;
+    case 'pain_atlas': {
+      const diagram = page.getByTestId('body-diagram-front');
+      const box = (await diagram.boundingBox())!;
+      await diagram.click({ position: { x: box.width * 0.5, y: box.height * 0.1 } });
+      await page.getByRole('button', { name: L.strong }).click();
+      await diagram.click({ position: { x: box.width * 0.33, y: box.height * 0.21 } });
+      await diagram.click({ position: { x: box.width * 0.6, y: box.height * 0.7 } });
+      // Clicking a point removes it again.
+      await diagram.getByRole('button').last().click();
+      await expect.poll(() => page.getByTestId('pain-point-count').innerText()).toBe(L.painCount);
+      // The keyboard works too: focus the diagram, move the marker, Enter adds a point.
+      await diagram.focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => diagram.getByRole('button').count()).toBe(3);
+      await diagram.getByRole('button').last().press('Enter');
+      await expect.poll(() => page.getByTestId('pain-point-count').innerText()).toBe(L.painCount);
+      break;
+    }
+    case 'pain_symptoms': {
+      for (const [i, complaint] of L.complaints.entries()) {
+        await page.getByRole('combobox', { name: L.chooseComplaint }).click();
+        await page.getByRole('option', { name: complaint, exact: true }).click();
+        await page.getByRole('radio', { name: L.frequency, exact: true }).check();
+        await page.getByRole('radio', { name: L.trigger, exact: true }).check();
+        await page.getByRole('radio', { name: L.intensities[i]!, exact: true }).check();
+        await page.getByRole('button', { name: L.add }).click();
+      }
+      const list = page.getByTestId('recorded-symptoms');
+      await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
+      // Edit the first one: its complaint stays choosable, the others are hidden.
+      await list.getByRole('button').first().click();
+      await page.getByRole('combobox', { name: L.chooseComplaint }).click();
+      expect(await page.getByRole('option', { name: L.complaints[0], exact: true }).count()).toBe(
+        1,
+      );
+      expect(await page.getByRole('option', { name: L.complaints[1], exact: true }).count()).toBe(
+        0,
+      );
+      await page.getByRole('option', { name: L.complaints[0], exact: true }).click();
+      // Keep frequency and trigger, change only the intensity.
+      const severe = page.getByRole('radio', { name: L.intensities[1]!, exact: true });
+      for (let step = 0; step < 3 && !(await severe.isVisible()); step++) {
+        const nextStep = page.getByRole('button', { name: L.nextStep });
+        await expect.poll(() => nextStep.count()).toBe(1);
+        await nextStep.click();
+        await expect.poll(() => nextStep.count()).toBeLessThanOrEqual(1);
+      }
+      await page.getByRole('radio', { name: L.intensities[1]!, exact: true }).check();
+      await page.getByRole('button', { name: L.update }).click();
+      await page.getByRole('button', { name: L.showVisualization }).click();
+      await page.getByTestId('symptom-visualization').waitFor();
+      break;
+    }
+    case 'photo':
+      await page.getByTestId('overlay-guide').waitFor();
+      await page.getByRole('button', { name: L.takePhoto }).click({ timeout: 20_000 });
+      await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
+      break;
+    case 'video':
+      await page.getByRole('button', { name: L.startRecording }).click({ timeout: 20_000 });
+      await page.getByRole('button', { name: L.stopRecording }).waitFor();
+      await page.waitForTimeout(1_300);
+      await page.getByRole('button', { name: L.stopRecording }).click();
+      await page.getByText(L.videoUploaded).waitFor({ timeout: 20_000 });
+      break;
+  }
+}
+
+async function runSurvey(language: Lang, viewport: { width: number; height: number }) {
+  const L = LABELS[language];
+  const { server, code, email, dataDir } = await startWithPatient(language);
+  const context = await newContext(browser, {
+    baseURL: server.baseUrl,
+    locale: language === 'de' ? 'de-DE' : 'en-US',
+    viewport,
+  });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const apiFailures: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 400) {
+      void response
+        .text()
+        .catch(() => '')
+        .then((body) => apiFailures.push(`${response.status()} ${response.url()} ${body}`));
+    }
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/api/')) {
+      apiFailures.push(`failed ${request.url()} ${request.failure()?.errorText ?? ''}`);
+    }
+  });
+  const a11y: string[] = [];
+  const shotTypes = new Set<string>();
+  const tag = `${language}-${viewport.width}`;
+  try {
+    await signIn(page, L, code);
+    expect(await page.getByTestId('question-counter').innerText()).toBe(L.counter(1));
+    expect(await page.getByTestId('progress-dots').count()).toBe(1);
+    if (language === 'en') {
+      // Switching the language refetches the questions in the new language, and back.
+      await switchLanguage(page, 'Deutsch');
+      await expect
+        .poll(() => page.locator('#question-text').innerText())
+        .toBe(DEFAULT_QUESTIONNAIRE[0]!.de);
+      expect(await page.getByTestId('question-counter').innerText()).toBe(LABELS.de.counter(1));
+      await switchLanguage(page, 'English');
+      await expect
+        .poll(() => page.locator('#question-text').innerText())
+        .toBe(DEFAULT_QUESTIONNAIRE[0]!.en);
+    }
+    const reloadAfter = 12;
+
+    for (let n = 1; n <= TOTAL; n++) {
+      expect(await currentNumber(page)).toBe(n);
+      const seed = DEFAULT_QUESTIONNAIRE[n - 1]!;
+      expect(await page.locator('#question-text').innerText()).toBe(seed[language]);
+      expect(await page.getByTestId('question-type').innerText()).toBe(L.types[seed.type]);
+      const firstOfType = !shotTypes.has(seed.type);
+      if (firstOfType) {
+        shotTypes.add(seed.type);
+        if (seed.type === 'photo' || seed.type === 'video') {
+          await page
+            .getByRole('button', { name: seed.type === 'photo' ? L.takePhoto : L.startRecording })
+            .waitFor();
+          await page.waitForTimeout(500);
+        }
+        await shot(page, `survey-${tag}-${seed.type}`);
+        a11y.push(...(await accessibilityViolations(page)).map((v) => `${seed.type}: ${v}`));
+      }
+      await answerQuestion(page, L, seed.type, n);
+      if (firstOfType) await shot(page, `survey-${tag}-${seed.type}-answered`);
+      const last = n === TOTAL;
+      await page.getByRole('button', { name: last ? L.complete : L.next }).click();
+      if (last) break;
+      await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(n + 1);
+
+      if (n === reloadAfter) {
+        await page.reload();
+        await page.getByTestId('question-counter').waitFor();
+        expect(await page.getByTestId('question-counter').innerText()).toBe(
+          L.counter(reloadAfter + 1),
+        );
+      }
+    }
+
+    await page.getByText(L.done).waitFor({ timeout: 30_000 });
+    await shot(page, `survey-${tag}-complete`);
+    await expect.poll(async () => (await server.outbox()).length, { timeout: 15_000 }).toBe(1);
+    const [mail] = await server.outbox();
+    expect(mail).toContain(email);
+    expect(mail).toMatch(L.mail);
+    expect(pageErrors).toEqual([]);
+    // A save is retried once on a network or server failure; report any such hiccup.
+    if (apiFailures.length > 0) console.warn('API failures during the run:', apiFailures);
+    expect(apiFailures.filter((f) => /^4\d\d /.test(f))).toEqual([]);
+    expect(a11y).toEqual([]);
+  } catch (error) {
+    await screenshot(page, `survey-${tag}-failure`).catch(() => undefined);
+    if (apiFailures.length > 0) console.error('API failures:', apiFailures);
+    throw error;
+  } finally {
+    await context.close();
+    await server.stop();
+    await removeDataDir(dataDir);
+  }
+}
+
+describe('a patient answers the whole default questionnaire in the browser', () => {
+  it('in English on a desktop, with real photo and video capture, resuming after a reload', async () => {
+    await runSurvey('en', DESKTOP);
+  }, 300_000);
+
+  it('in German on a phone, with German questions and labels', async () => {
+    await runSurvey('de', PHONE);
+  }, 300_000);
+
+  it('shows the SPEC message when the camera cannot be used, and a way to try again', async () => {
+    const { dataDir, code } = await patientAtFirst('photo');
+    const server = await startServer({ dataDir });
+    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: DESKTOP });
+    await context.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    const page = await context.newPage();
+    try {
+      await signIn(page, LABELS.en, code);
+      expect(await page.getByTestId('question-type').innerText()).toBe('Photo');
+      await page
+        .getByText('Unable to access camera. Please ensure camera permissions are granted.')
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Take photo' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await shot(page, 'survey-en-1280-camera-denied');
+    } finally {
+      await context.close();
+      await server.stop();
+      await removeDataDir(dataDir);
+    }
+  }, 120_000);
+
+  it('shows the welcome text when the practice has no active questions', async () => {
+    const dataDir = await newDataDir();
+    const code = await withDataDirDatabase(dataDir, async (db) => {
+      await db.update(questions).set({ isActive: false });
+      const [user] = await db.insert(users).values({ email: 'empty@example.org' }).returning();
+      return (await createAccessCode(db, user!.id)).code;
+    });
+    const server = await startServer({ dataDir });
+    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: PHONE });
+    const page = await context.newPage();
+    try {
+      await signIn(page, LABELS.en, code);
+      await page.getByText('Welcome to your CMD risk assessment').waitFor();
+      expect(await page.getByTestId('question-counter').count()).toBe(0);
+      await shot(page, 'survey-en-390-empty');
+    } finally {
+      await context.close();
+      await server.stop();
+      await removeDataDir(dataDir);
+    }
+  }, 120_000);
+
+  it('rejects an empty recording with the SPEC message and keeps the camera ready', async () => {
+    const { dataDir, code } = await patientAtFirst('video');
+    const server = await startServer({ dataDir });
+    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: DESKTOP });
+    // A recorder that delivers no data at all, as some devices do.
+    await context.addInitScript(() => {
+      class EmptyRecorder extends EventTarget {
+        static isTypeSupported = () => true;
+        state = 'inactive';
+        mimeType = 'video/webm';
+        ondataavailable: ((event: unknown) => void) | null = null;
+        onstop: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        start() {
+          this.state = 'recording';
+        }
+        requestData() {}
+        stop() {
+          this.state = 'inactive';
+          setTimeout(() => this.onstop?.(), 10);
+        }
+      }
+      (window as unknown as { MediaRecorder: unknown }).MediaRecorder = EmptyRecorder;
+    });
+    const page = await context.newPage();
+    try {
+      await signIn(page, LABELS.en, code);
+      expect(await page.getByTestId('question-type').innerText()).toBe('Video');
+      await page.getByRole('button', { name: 'Start recording' }).click({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Stop recording' }).click();
+      await page.getByText('No video data was recorded. Please try again.').waitFor();
+      await page.getByRole('button', { name: 'Start recording' }).waitFor();
+      expect(await page.getByTestId('media-uploaded').count()).toBe(0);
+    } finally {
+      await context.close();
+      await server.stop();
+      await removeDataDir(dataDir);
+    }
+  }, 120_000);
+});

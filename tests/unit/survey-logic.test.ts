@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { symptomDots } from '../../src/client/lib/body-diagram/symptom-dots';
+import { toSaveBody, emptyDraft } from '../../src/client/survey/answer-draft';
+import { sniffMediaKind } from '../../src/server/survey/media-sniff';
+import type { SurveyQuestion } from '../../src/shared/contracts/survey';
+import { overlayForQuestionText } from '../../src/shared/overlays';
+import { stepLabel } from '../../src/shared/step-label';
+import { SYMPTOM_POSITIONS } from '../../src/shared/symptoms';
+import { addWorkingDays } from '../../src/shared/working-days';
+
+const question = (questionType: SurveyQuestion['questionType']): SurveyQuestion => ({
+  id: 7,
+  text: 'Q',
+  questionType,
+  stepLabel: 'Q',
+  overlay: 'none',
+  options: [],
+});
+
+describe('answer sending rules (SPEC section 5)', () => {
+  it('always sends a text question’s text, even when empty', () => {
+    expect(toSaveBody(question('text'), emptyDraft())).toEqual({ questionId: 7, answerText: '' });
+  });
+  it('sends media only with both type and path, lists only when not empty', () => {
+    const q = question('photo');
+    expect(toSaveBody(q, { ...emptyDraft(), mediaType: 'photo' })).toEqual({ questionId: 7 });
+    expect(
+      toSaveBody(q, { ...emptyDraft(), mediaType: 'photo', mediaPath: 'media/x.jpg' }),
+    ).toEqual({
+      questionId: 7,
+      mediaType: 'photo',
+      mediaPath: 'media/x.jpg',
+    });
+    expect(toSaveBody(question('pain_atlas'), emptyDraft())).toEqual({ questionId: 7 });
+  });
+  it('sends an option only when it is a positive number', () => {
+    expect(toSaveBody(question('multiple_choice'), { ...emptyDraft(), optionId: 0 })).toEqual({
+      questionId: 7,
+    });
+    expect(toSaveBody(question('multiple_choice'), { ...emptyDraft(), optionId: 3 })).toEqual({
+      questionId: 7,
+      optionId: 3,
+    });
+  });
+});
+
+describe('overlay choice from the question text (SPEC section 9)', () => {
+  it.each([
+    ['Please show your teeth', 'teeth-guide'],
+    ['Zeigen Sie Ihre Zähne', 'teeth-guide'],
+    ['Look left with your eyes', 'look-left'],
+    ['Schauen Sie nach rechts', 'look-right'],
+    ['Now look up', 'look-up'],
+    ['Look down please', 'look-down'],
+    ['Left profile photo', 'profile-left'],
+    ['Rechtes Profil', 'profile-right'],
+    ['A photo of your face', 'face-guide'],
+  ])('%s -> %s', (text, overlay) => {
+    expect(overlayForQuestionText(text)).toBe(overlay);
+  });
+});
+
+describe('symptom dots on the body diagram', () => {
+  it('spreads complaints sharing a spot by 2 % of the width each and colours them by intensity', () => {
+    const dots = symptomDots(
+      [
+        { id: 'a', name: 'tinnitus', intensity: 'leicht' },
+        { id: 'b', name: 'earPressure', intensity: 'mittel' },
+        { id: 'c', name: 'earBlockage', intensity: 'stark' },
+        { id: 'd', name: 'stress', intensity: 'stark' },
+        { id: 'e', name: 'headaches', intensity: 'stark' },
+      ],
+      'side',
+      (s) => s.name,
+    );
+    const base = SYMPTOM_POSITIONS.tinnitus!;
+    expect(dots.map((d) => [d.id, d.x, d.y, d.color])).toEqual([
+      ['a', base.x, base.y, '#2e7d32'],
+      ['b', base.x + 0.02, base.y, '#f59e0b'],
+      ['c', base.x + 0.04, base.y, '#d32f2f'],
+    ]);
+  });
+  it('has a position for 20 complaints', () => {
+    expect(Object.keys(SYMPTOM_POSITIONS)).toHaveLength(20);
+  });
+});
+
+describe('small shared helpers', () => {
+  it('cuts step labels at 60 characters with an ellipsis', () => {
+    expect(stepLabel('short')).toBe('short');
+    expect(stepLabel('x'.repeat(61))).toBe(`${'x'.repeat(60)}…`);
+    expect(stepLabel('x'.repeat(60))).toBe('x'.repeat(60));
+  });
+  it('adds working days, skipping weekends', () => {
+    const friday = new Date('2026-11-20T10:00:00Z');
+    expect(addWorkingDays(friday, 2).toISOString()).toBe('2026-11-24T10:00:00.000Z');
+    const monday = new Date('2026-11-23T10:00:00Z');
+    expect(addWorkingDays(monday, 2).toISOString()).toBe('2026-11-25T10:00:00.000Z');
+  });
+  it('recognises media by their first bytes only', () => {
+    expect(sniffMediaKind(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.mime).toBe('image/jpeg');
+    expect(sniffMediaKind(Buffer.from('89504e470d0a1a0a', 'hex'))?.mime).toBe('image/png');
+    expect(sniffMediaKind(Buffer.from('1a45dfa3', 'hex'))?.mime).toBe('video/webm');
+    expect(sniffMediaKind(Buffer.from('0000001c6674797069736f6d', 'hex'))?.mime).toBe('video/mp4');
+    expect(sniffMediaKind(Buffer.from('GIF89a'))).toBeNull();
+    expect(sniffMediaKind(Buffer.from('hello world!'))).toBeNull();
+  });
+});
