@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { fillDetailsForm } from '../helpers/details-form';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from '../helpers/browser';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
@@ -39,9 +40,7 @@ describe('paywall with the Stripe provider (offline machine)', () => {
     await page.goto('/');
     expect(requested.some((url) => /StripeCardForm/.test(url))).toBe(false);
 
-    for (const [field, value] of Object.entries(patientDetails('e2e-stripe'))) {
-      await page.getByTestId(`details-${field}`).fill(value);
-    }
+    await fillDetailsForm(page, patientDetails('e2e-stripe'));
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByText('Failed to initialize payment. Please try again.').waitFor();
 

@@ -1,3 +1,4 @@
+import { fillDetailsForm } from '../helpers/details-form';
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,6 @@ import {
   withDataDirDatabase,
   type ServerProcess,
 } from '../helpers/server-process';
-import type { PatientDetails } from '../../src/shared/contracts/paywall';
 
 let dataDir: string;
 let server: ServerProcess;
@@ -48,11 +48,7 @@ async function openPaywall(options: { locale?: string; viewport?: typeof DESKTOP
   return page;
 }
 
-async function fillDetails(page: Page, details: PatientDetails) {
-  for (const [field, value] of Object.entries(details)) {
-    await page.getByTestId(`details-${field}`).fill(value);
-  }
-}
+const fillDetails = fillDetailsForm;
 
 async function continueToPayment(page: Page) {
   await click(page.getByRole('button', { name: /Continue to payment|Weiter zur Zahlung/ }));
@@ -93,6 +89,9 @@ describe('paywall in the browser with the demo provider', () => {
     // Every field is required.
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect.poll(() => page.getByText('This field is required').count()).toBe(9);
+    await expect
+      .poll(() => page.getByText('Please give your consent to continue.').count())
+      .toBe(1);
 
     // E-mail format and a date of birth in the future.
     const details = patientDetails('e2e-card');
@@ -111,6 +110,7 @@ describe('paywall in the browser with the demo provider', () => {
     await page.reload();
     expect(await page.getByTestId('details-city').inputValue()).toBe(details.city);
     expect(await page.getByTestId('details-email').inputValue()).toBe(details.email);
+    expect(await page.locator('#details-consent').isChecked()).toBe(true);
 
     await continueToPayment(page);
     await expect.poll(() => page.getByTestId('pay-button').textContent()).toBe('Pay €99.00');

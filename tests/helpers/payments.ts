@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { PatientDetails } from '../../src/shared/contracts/paywall';
 import type { DbOrTx } from '../../src/server/db/client';
 import { promoCodes } from '../../src/server/db/schema';
+import { loadPrivacyNotice } from '../../src/server/privacy/privacy-notice';
 import type { PromoCodeStatus } from '../../src/shared/constants';
+
+/** The version of the privacy notice shipped with the product (no operator files in tests). */
+export const DEFAULT_NOTICE_VERSION = (await loadPrivacyNotice('/nonexistent')).version;
 
 /** A complete, valid details form with a unique e-mail. */
 export function patientDetails(tag: string): PatientDetails {
@@ -16,6 +20,8 @@ export function patientDetails(tag: string): PatientDetails {
     postalCode: '10115',
     city: 'Berlin',
     state: 'Berlin',
+    consent: true,
+    consentVersion: DEFAULT_NOTICE_VERSION,
   };
 }
 

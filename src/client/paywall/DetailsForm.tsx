@@ -1,15 +1,21 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { patientDetailsSchema, type PatientDetails } from '../../shared/contracts/paywall';
+import { apiRequest } from '../lib/api-client';
 import { savePendingDetails } from './pending-details';
 
-type Field = keyof PatientDetails;
-type Errors = Partial<Record<Field, string>>;
+type Field = Exclude<keyof PatientDetails, 'consent' | 'consentVersion'>;
+type Errors = Partial<Record<Field | 'consent', string>>;
 
 /** Message keys per field from the shared schema (the server checks the same rules). */
 function validate(values: PatientDetails): Errors {
@@ -17,7 +23,8 @@ function validate(values: PatientDetails): Errors {
   if (result.success) return {};
   const errors: Errors = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
+    const path = issue.path[0];
+    const field = path === 'consentVersion' ? 'consent' : (path as Field | 'consent');
     if (!errors[field]) {
       errors[field] = issue.message.startsWith('validation.')
         ? issue.message
@@ -59,19 +66,30 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
+  const change = (patch: Partial<PatientDetails>) => {
+    const next = { ...values, ...patch };
     setValues(next);
     savePendingDetails(next);
     if (submitted) setErrors(validate(next));
   };
+
+  // Consent is given to the notice in force now: its version is read when the form opens.
+  const [noticeVersion, setNoticeVersion] = useState('');
+  useEffect(() => {
+    apiRequest<{ version: string }>('/api/privacy-notice', { auth: false }).then(
+      ({ version }) => setNoticeVersion(version),
+      () => setNoticeVersion(''),
+    );
+  }, []);
+  const changeConsent = (consent: boolean) =>
+    change({ consent, consentVersion: consent ? noticeVersion : '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     const found = validate(values);
     setErrors(found);
-    const first = Object.keys(FIELDS).find((field) => found[field as Field]);
+    const first = [...Object.keys(FIELDS), 'consent'].find((field) => found[field as Field]);
     if (first) {
       document.getElementById(`details-${first}`)?.focus();
       return;
@@ -89,7 +107,7 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
         label={t(meta.label)}
         type={meta.type ?? 'text'}
         value={values[name]}
-        onChange={(event) => change(name, event.target.value)}
+        onChange={(event) => change({ [name]: event.target.value })}
         required
         fullWidth
         autoComplete={meta.autoComplete}
@@ -154,6 +172,38 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
           </>,
         )}
       </Box>
+      <FormControl error={Boolean(errors.consent)} sx={{ mt: 1 }}>
+        <FormControlLabel
+          sx={{ alignItems: 'flex-start' }}
+          control={
+            <Checkbox
+              id="details-consent"
+              checked={values.consent}
+              onChange={(event) => changeConsent(event.target.checked)}
+              slotProps={{ input: { 'aria-describedby': 'details-consent-help' } }}
+              sx={{ mt: -0.75 }}
+            />
+          }
+          label={
+            <Typography variant="body2">
+              <Trans
+                t={t}
+                i18nKey="details.consent"
+                components={{
+                  notice: (
+                    <Link href="/privacy" target="_blank" rel="noopener">
+                      {' '}
+                    </Link>
+                  ),
+                }}
+              />
+            </Typography>
+          }
+        />
+        <FormHelperText id="details-consent-help">
+          {errors.consent ? t(errors.consent) : ' '}
+        </FormHelperText>
+      </FormControl>
       {error && (
         <Typography role="alert" color="error" sx={{ mt: 1 }}>
           {error}

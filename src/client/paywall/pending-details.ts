@@ -12,17 +12,38 @@ export const EMPTY_DETAILS: PatientDetails = {
   postalCode: '',
   city: '',
   state: '',
+  consent: false,
+  consentVersion: '',
 };
 
-/** What the patient typed so far, kept so a reload (or the provider's redirect) keeps it. */
+const TYPED_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'dateOfBirth',
+  'address',
+  'postalCode',
+  'city',
+  'state',
+] as const;
+
+/**
+ * What the patient typed so far, kept so a reload (or the provider's redirect) keeps it, with
+ * the consent given in this checkout (the payment-success page sends it along).
+ */
 export function loadPendingDetails(): PatientDetails {
   try {
     const stored: unknown = JSON.parse(storage.get(STORAGE_KEYS.pendingUserInfo) ?? 'null');
     if (!stored || typeof stored !== 'object') return EMPTY_DETAILS;
     const result = { ...EMPTY_DETAILS };
-    for (const key of Object.keys(EMPTY_DETAILS) as (keyof PatientDetails)[]) {
+    for (const key of TYPED_FIELDS) {
       const value = (stored as Record<string, unknown>)[key];
       if (typeof value === 'string') result[key] = value;
+    }
+    const { consent, consentVersion } = stored as Record<string, unknown>;
+    if (consent === true && typeof consentVersion === 'string') {
+      Object.assign(result, { consent, consentVersion });
     }
     return result;
   } catch {

@@ -211,7 +211,7 @@ export const payments = pgTable(
     status: text('status').notNull().default('created'),
     couponCode: text('coupon_code'),
     /** Patient details kept with the intent so a webhook can fulfil it without the browser. */
-    pendingDetails: jsonb('pending_details').$type<Record<string, string>>(),
+    pendingDetails: jsonb('pending_details').$type<Record<string, string | boolean>>(),
     language: text('language').$type<Language>().notNull().default('en'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     accessCodeId: integer('access_code_id').references(() => accessCodes.id, {

@@ -7,6 +7,8 @@ export const paymentMessages = defineMessages(
       'The amount does not match the current price. Please reload the page.',
     'payments.intentNotFound': 'This payment could not be found. Please start again.',
     'payments.alreadyPaid': 'This payment has already been completed.',
+    'payments.consentOutdated':
+      'The privacy notice has changed since you agreed to it. Please read it again and confirm your consent.',
     'payments.notPaid': 'The payment has not been completed.',
     'payments.noPaymentNeeded': 'No card payment is needed for this total.',
     'payments.notFree': 'A card payment is needed for this total.',
@@ -31,6 +33,8 @@ export const paymentMessages = defineMessages(
       'Der Betrag entspricht nicht dem aktuellen Preis. Bitte laden Sie die Seite neu.',
     'payments.intentNotFound': 'Diese Zahlung wurde nicht gefunden. Bitte beginnen Sie erneut.',
     'payments.alreadyPaid': 'Diese Zahlung ist bereits abgeschlossen.',
+    'payments.consentOutdated':
+      'Die Datenschutzhinweise haben sich geändert, seit Sie zugestimmt haben. Bitte lesen Sie sie erneut und bestätigen Sie Ihre Einwilligung.',
     'payments.notPaid': 'Die Zahlung wurde nicht abgeschlossen.',
     'payments.noPaymentNeeded': 'Für diesen Betrag ist keine Kartenzahlung nötig.',
     'payments.notFree': 'Für diesen Betrag ist eine Kartenzahlung nötig.',

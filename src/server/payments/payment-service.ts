@@ -25,6 +25,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { payments, users } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import type { Mailer } from '../mail/mailer';
+import type { PrivacyNotice } from '../privacy/privacy-notice';
 import { accessCodeMail } from './access-code-mail';
 import { normalizeCouponCode, redeemCoupon, requireUsableCoupon } from './coupons';
 import type { PaymentProvider, ProviderIntent } from './provider';
@@ -35,7 +36,18 @@ export interface PaymentDeps {
   tokens: TokenService;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
+  privacyNotice: Pick<PrivacyNotice, 'version'>;
   log: FastifyBaseLogger;
+}
+
+/**
+ * Health data is processed only with consent to the notice in force: a patient who saw an older
+ * version is asked to read it again.
+ */
+function assertConsent(deps: PaymentDeps, details: PatientDetails | undefined): void {
+  if (details && details.consentVersion !== deps.privacyNotice.version) {
+    throw badRequest('payments.consentOutdated');
+  }
 }
 
 /** Creating intents is public: cap it per address so nobody fills the table. */
@@ -80,6 +92,7 @@ export async function createPaymentIntent(
   body: CreatePaymentIntentBody,
   ip: string,
 ): Promise<PaymentIntentResult> {
+  assertConsent(deps, body.details);
   await consumeRateLimit(deps.db, PAYMENT_INTENT_LIMIT, ip);
   const price = await quote(deps.db, body.couponCode, ip);
   if (body.amount !== price.amountCents) throw badRequest('payments.amountMismatch');
@@ -117,6 +130,7 @@ export async function updatePaymentIntent(
   body: UpdatePaymentIntentBody,
   ip: string,
 ): Promise<PaymentIntentResult> {
+  assertConsent(deps, body.details);
   const row = await findPayment(deps, body.paymentIntentId);
   if (row.fulfilledAt || row.status === 'succeeded') throw conflict('payments.alreadyPaid');
   const price = await quote(deps.db, body.couponCode, ip);
@@ -183,6 +197,8 @@ async function upsertUser(
     city: details.city,
     state: details.state,
     language,
+    consentAt: new Date(),
+    consentVersion: details.consentVersion,
   };
   // An administrator's account is never changed by a payment form.
   const [user] = await tx
@@ -306,6 +322,7 @@ export async function verifyPayment(
   ip: string,
 ): Promise<AuthResult> {
   const bodyDetails = detailsOfBody(body);
+  assertConsent(deps, bodyDetails);
 
   if (!body.paymentIntentId) {
     if (!body.couponCode) throw badRequest('payments.notFree');

@@ -37,6 +37,10 @@ export const patientDetailsSchema = z.strictObject({
   postalCode: requiredText(20),
   city: requiredText(100),
   state: requiredText(100),
+  /** Explicit consent to the processing of health data (GDPR Art. 9(2)(a)). */
+  consent: z.boolean().refine((given) => given, { error: 'validation.consentRequired' }),
+  /** The version of the privacy notice the patient was shown. */
+  consentVersion: z.string().min(1, { error: 'validation.consentRequired' }).max(64),
 });
 export type PatientDetails = z.infer<typeof patientDetailsSchema>;
 
