@@ -26,7 +26,7 @@ import { PageLoader } from '../app/PageLoader';
 import { ApiError } from '../lib/api-client';
 import { useDeletePromoCode, usePromoCodes } from './api/promo-codes';
 import { ConfirmDialog } from './components/ConfirmDialog';
-import { LoadError } from './components/LoadError';
+import { LoadErrorScreen } from '../lib/LoadErrorScreen';
 import { PageHeader } from './components/PageHeader';
 import { formatDate, formatDateTime, formatEuros } from './format';
 import { PromoCodeDialog } from './PromoCodeDialog';
@@ -55,7 +55,7 @@ export default function PromoCodesPage() {
   if (promoCodes.isPending) return <PageLoader />;
   if (promoCodes.isError) {
     return (
-      <LoadError
+      <LoadErrorScreen
         title={t('promoCodes.loadFailed')}
         detail={promoCodes.error.message}
         onRetry={() => void promoCodes.refetch()}

@@ -27,7 +27,7 @@ import { PageLoader } from '../app/PageLoader';
 import { ApiError } from '../lib/api-client';
 import { useAdminQuestions, useDeleteQuestion } from './api/questions';
 import { ConfirmDialog } from './components/ConfirmDialog';
-import { LoadError } from './components/LoadError';
+import { LoadErrorScreen } from '../lib/LoadErrorScreen';
 import { PageHeader } from './components/PageHeader';
 import { localized } from './format';
 import { QuestionDialog } from './QuestionDialog';
@@ -47,7 +47,7 @@ export default function QuestionsPage() {
   if (questions.isPending) return <PageLoader />;
   if (questions.isError) {
     return (
-      <LoadError
+      <LoadErrorScreen
         title={t('questions.loadFailed')}
         detail={questions.error.message}
         onRetry={() => void questions.refetch()}

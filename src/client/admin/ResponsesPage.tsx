@@ -20,7 +20,7 @@ import type { AdminResponseUser } from '../../shared/contracts/admin-responses';
 import { PageLoader } from '../app/PageLoader';
 import { AccessCodeAccordion } from './AccessCodeResponses';
 import { PAGE_SIZE, useResponsePage } from './api/responses';
-import { LoadError } from './components/LoadError';
+import { LoadErrorScreen } from '../lib/LoadErrorScreen';
 import { PageHeader } from './components/PageHeader';
 import './i18n';
 
@@ -100,7 +100,7 @@ export default function ResponsesPage() {
   if (responses.isPending) return <PageLoader />;
   if (responses.isError && !responses.data) {
     return (
-      <LoadError
+      <LoadErrorScreen
         title={t('responses.loadFailed')}
         detail={responses.error.message}
         onRetry={() => void responses.refetch()}

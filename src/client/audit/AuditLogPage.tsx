@@ -36,7 +36,7 @@ export default function AuditLogPage() {
     }).format(new Date(iso));
 
   if (log.isError)
-    return <LoadErrorScreen message={t('loadFailed')} onRetry={() => void log.refetch()} />;
+    return <LoadErrorScreen title={t('loadFailed')} onRetry={() => void log.refetch()} />;
   const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / PAGE_SIZE));
   const page = filters.page ?? 1;
 

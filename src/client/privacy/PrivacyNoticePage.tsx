@@ -54,7 +54,7 @@ export default function PrivacyNoticePage() {
   const { t, i18n } = useTranslation('privacy');
   const notice = usePrivacyNotice();
   if (notice.isError)
-    return <LoadErrorScreen message={t('loadFailed')} onRetry={() => void notice.refetch()} />;
+    return <LoadErrorScreen title={t('loadFailed')} onRetry={() => void notice.refetch()} />;
   if (notice.isPending) return <PageLoader />;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 5 } }}>

@@ -98,7 +98,7 @@ export default function ReviewQueuePage() {
   };
 
   if (queue.isError) {
-    return <LoadErrorScreen message={t('loadFailed')} onRetry={() => void queue.refetch()} />;
+    return <LoadErrorScreen title={t('loadFailed')} onRetry={() => void queue.refetch()} />;
   }
   const assessments = queue.data?.assessments ?? [];
 
