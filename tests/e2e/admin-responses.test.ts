@@ -5,7 +5,13 @@ import { and, eq } from 'drizzle-orm';
 import { questions, responses } from '../../src/server/db/schema';
 import { createLocalMediaStore } from '../../src/server/media/media-store';
 import { answerEveryType, insertPatient } from '../helpers/admin-seed';
-import { dialogScreenshot, seedAdmin, signInAsAdmin, TABLET } from '../helpers/admin-browser';
+import {
+  apiAsPage,
+  dialogScreenshot,
+  seedAdmin,
+  signInAsAdmin,
+  TABLET,
+} from '../helpers/admin-browser';
 import {
   accessibilityViolations,
   DESKTOP,
@@ -29,6 +35,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let dataDir: string;
+let erikaIds: { userId: number; accessCodeId: number };
 let patientCode: string;
 
 beforeAll(async () => {
@@ -43,6 +50,7 @@ beforeAll(async () => {
       lastName: 'Mustermann',
     });
     patientCode = erika.code;
+    erikaIds = erika;
     const media = createLocalMediaStore(join(dataDir, 'media'), await mediaKeyOf(dataDir));
     await answerEveryType(db, media, erika, files);
     // A second patient whose multiple-choice answer matches no option.
@@ -264,5 +272,33 @@ describe('an administrator reviews responses', () => {
     expect(overflowing).toBe(0);
     await screenshot(page, 'admin-responses-390');
     await page.setViewportSize(DESKTOP);
+  });
+  it('records each read of the answers, the photo and the video in the audit log', async () => {
+    type Entry = { action: string; accessCodeId: number | null; actorEmail: string | null };
+    const { status, body } = await apiAsPage<{ entries: Entry[] }>(
+      page,
+      `/api/admin/audit-log?patientId=${erikaIds.userId}&pageSize=200`,
+    );
+    expect(status).toBe(200);
+    const reads = body.entries.filter((e) => e.action === 'responses.read');
+    const media = body.entries.filter((e) => e.action === 'media.read');
+    expect(reads.length).toBeGreaterThanOrEqual(1);
+    expect(media.length).toBeGreaterThanOrEqual(2);
+    for (const entry of [...reads, ...media]) {
+      expect(entry).toMatchObject({
+        accessCodeId: erikaIds.accessCodeId,
+        actorEmail: 'admin@practice.example',
+      });
+    }
+    // Who read what, never what was read.
+    expect(JSON.stringify(body.entries)).not.toContain('Jaw pain');
+
+    await page.goto('/admin/audit');
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await expect.poll(() => page.getByTestId('audit-entry').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId('audit-entry').first().textContent()).toContain(
+      'admin@practice.example',
+    );
+    await screenshot(page, 'admin-audit-log-1280');
   });
 });

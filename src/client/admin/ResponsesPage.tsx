@@ -1,3 +1,4 @@
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SearchIcon from '@mui/icons-material/Search';
 import Accordion from '@mui/material/Accordion';
@@ -5,6 +6,7 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -19,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminResponseUser } from '../../shared/contracts/admin-responses';
 import { PageLoader } from '../app/PageLoader';
 import { AccessCodeAccordion } from './AccessCodeResponses';
+import { ErasePatientDialog } from './ErasePatientDialog';
 import { PAGE_SIZE, useResponsePage } from './api/responses';
 import { LoadErrorScreen } from '../lib/LoadErrorScreen';
 import { PageHeader } from './components/PageHeader';
@@ -27,6 +30,7 @@ import './i18n';
 function PatientAccordion({ user }: { user: AdminResponseUser }) {
   const { t } = useTranslation('admin');
   const [expanded, setExpanded] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const initials =
     `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() ||
@@ -77,6 +81,17 @@ function PatientAccordion({ user }: { user: AdminResponseUser }) {
             <AccessCodeAccordion key={code.ID} code={code} />
           ))}
         </Stack>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteForeverIcon />}
+            onClick={() => setErasing(true)}
+          >
+            {t('erase.open')}
+          </Button>
+        </Box>
+        {erasing && <ErasePatientDialog user={user} onClose={() => setErasing(false)} />}
       </AccordionDetails>
     </Accordion>
   );
