@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PaymentSuccessPage } from '../paywall/PaymentSuccessPage';
 import { PaywallPage } from '../paywall/PaywallPage';
+import { LazyQueryProvider } from '../lib/lazy-query-provider';
 import { PageLoader } from './PageLoader';
 import { AdminOnly, SignedInOnly, VisitorOnly } from './route-guards';
 
@@ -37,7 +38,9 @@ export function AppRoutes() {
           path="/app"
           element={
             <SignedInOnly>
-              <SurveyPage />
+              <LazyQueryProvider>
+                <SurveyPage />
+              </LazyQueryProvider>
             </SignedInOnly>
           }
         />
@@ -45,7 +48,9 @@ export function AppRoutes() {
           path="/admin"
           element={
             <AdminOnly>
-              <QuestionsPage />
+              <LazyQueryProvider>
+                <QuestionsPage />
+              </LazyQueryProvider>
             </AdminOnly>
           }
         />
@@ -53,7 +58,9 @@ export function AppRoutes() {
           path="/admin/responses"
           element={
             <AdminOnly>
-              <ResponsesPage />
+              <LazyQueryProvider>
+                <ResponsesPage />
+              </LazyQueryProvider>
             </AdminOnly>
           }
         />
@@ -61,7 +68,9 @@ export function AppRoutes() {
           path="/admin/promo-codes"
           element={
             <AdminOnly>
-              <PromoCodesPage />
+              <LazyQueryProvider>
+                <PromoCodesPage />
+              </LazyQueryProvider>
             </AdminOnly>
           }
         />
@@ -69,7 +78,9 @@ export function AppRoutes() {
           path="/admin/review"
           element={
             <AdminOnly>
-              <ReviewQueuePage />
+              <LazyQueryProvider>
+                <ReviewQueuePage />
+              </LazyQueryProvider>
             </AdminOnly>
           }
         />
@@ -77,11 +88,20 @@ export function AppRoutes() {
           path="/admin/audit"
           element={
             <AdminOnly>
-              <AuditLogPage />
+              <LazyQueryProvider>
+                <AuditLogPage />
+              </LazyQueryProvider>
             </AdminOnly>
           }
         />
-        <Route path="/privacy" element={<PrivacyNoticePage />} />
+        <Route
+          path="/privacy"
+          element={
+            <LazyQueryProvider>
+              <PrivacyNoticePage />
+            </LazyQueryProvider>
+          }
+        />
         <Route path="/payment-success" element={<PaymentSuccessPage />} />
         <Route path="*" element={home} />
       </Routes>

@@ -152,8 +152,10 @@ export default function AuditLogPage() {
                         >
                           {entry.patientName ?? '–'} (#{entry.patientUserId})
                         </Link>
-                      ) : (
+                      ) : entry.action === 'answers.export' ? (
                         t('allPatients')
+                      ) : (
+                        '–'
                       )}
                     </TableCell>
                     <TableCell>{entry.accessCodeId ? `#${entry.accessCodeId}` : '–'}</TableCell>

@@ -1,16 +1,26 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, type Language } from '../../shared/constants';
-import {
-  sessionUserSchema,
-  type AuthResult,
-  type SessionUser,
-} from '../../shared/contracts/common';
+import type { AuthResult, SessionUser } from '../../shared/contracts/common';
 import i18n from '../i18n';
 import { storage } from '../lib/storage';
 import { revokeSession, saveLanguagePreference } from './api';
 import { AuthContext, type AuthState } from './auth-context';
 import { parseToken } from './token';
+
+/** The shape of a stored user, checked by hand: the paywall loads no schema library. */
+function isSessionUser(value: unknown): value is SessionUser {
+  if (!value || typeof value !== 'object') return false;
+  const user = value as Record<string, unknown>;
+  return (
+    typeof user.id === 'number' &&
+    typeof user.email === 'string' &&
+    typeof user.firstName === 'string' &&
+    typeof user.lastName === 'string' &&
+    (user.language === 'en' || user.language === 'de') &&
+    typeof user.isAdmin === 'boolean'
+  );
+}
 
 /** A stored token plus user restore the session; a corrupt stored user clears both. */
 function restoreSession(): { token: string | null; user: SessionUser | null } {
@@ -18,7 +28,8 @@ function restoreSession(): { token: string | null; user: SessionUser | null } {
   const rawUser = storage.get(STORAGE_KEYS.user);
   if (!token || !rawUser) return { token: null, user: null };
   try {
-    const user = sessionUserSchema.parse(JSON.parse(rawUser));
+    const user: unknown = JSON.parse(rawUser);
+    if (!isSessionUser(user)) throw new Error('corrupt stored user');
     // The signed-in user's saved preference, carried by the token, wins over the browser's.
     const claims = parseToken(token);
     if (claims) void i18n.changeLanguage(claims.language);

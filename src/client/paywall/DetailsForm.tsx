@@ -10,29 +10,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { patientDetailsSchema, type PatientDetails } from '../../shared/contracts/paywall';
+import type { PatientDetails } from '../../shared/contracts/paywall';
 import { apiRequest } from '../lib/api-client';
+import type { DetailsErrors } from './details-validation';
 import { savePendingDetails } from './pending-details';
 
 type Field = Exclude<keyof PatientDetails, 'consent' | 'consentVersion'>;
-type Errors = Partial<Record<Field | 'consent', string>>;
 
-/** Message keys per field from the shared schema (the server checks the same rules). */
-function validate(values: PatientDetails): Errors {
-  const result = patientDetailsSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path[0];
-    const field = path === 'consentVersion' ? 'consent' : (path as Field | 'consent');
-    if (!errors[field]) {
-      errors[field] = issue.message.startsWith('validation.')
-        ? issue.message
-        : 'validation.required';
-    }
-  }
-  return errors;
-}
+const validation = () => import('./details-validation');
 
 function todayIso(): string {
   const now = new Date();
@@ -63,14 +48,15 @@ interface Props {
 export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
   const { t } = useTranslation('paywall');
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<DetailsErrors>({});
   const [submitted, setSubmitted] = useState(false);
 
   const change = (patch: Partial<PatientDetails>) => {
     const next = { ...values, ...patch };
     setValues(next);
     savePendingDetails(next);
-    if (submitted) setErrors(validate(next));
+    if (submitted)
+      void validation().then(({ validateDetails }) => setErrors(validateDetails(next)));
   };
 
   // Consent is given to the notice in force now: its version is read when the form opens.
@@ -80,21 +66,24 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
       ({ version }) => setNoticeVersion(version),
       () => setNoticeVersion(''),
     );
+    // Fetch the validation code while the patient types, so submitting does not wait for it.
+    void validation();
   }, []);
   const changeConsent = (consent: boolean) =>
     change({ consent, consentVersion: consent ? noticeVersion : '' });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    const found = validate(values);
+    const { validateDetails, parseDetails } = await validation();
+    const found = validateDetails(values);
     setErrors(found);
     const first = [...Object.keys(FIELDS), 'consent'].find((field) => found[field as Field]);
     if (first) {
       document.getElementById(`details-${first}`)?.focus();
       return;
     }
-    onSubmit(patientDetailsSchema.parse(values));
+    onSubmit(parseDetails(values));
   };
 
   const field = (name: Field, extra: { wide?: boolean } = {}) => {

@@ -12,6 +12,7 @@ import { createPaymentIntent, updatePaymentIntent, validateCoupon, verifyPayment
 import { IDLE_COUPON, type CouponState } from './checkout-types';
 import { CheckoutSteps } from './CheckoutSteps';
 import { DetailsForm } from './DetailsForm';
+import { LazyQueryProvider } from '../lib/lazy-query-provider';
 import { clearCheckoutStorage, loadPendingDetails } from './pending-details';
 
 // The payment step (coupon, card forms) arrives when it is needed, or as soon as typing starts.
@@ -161,19 +162,21 @@ export function PaywallWizard() {
             </Box>
           }
         >
-          <PaymentStep
-            details={details}
-            language={language}
-            intent={intent}
-            totalCents={totalCents}
-            coupon={coupon}
-            initError={initError}
-            onApplyCoupon={(code) => void applyCoupon(code)}
-            onRemoveCoupon={() => void removeCoupon()}
-            onRetryInit={() => void retryInit()}
-            onBack={() => setStep(0)}
-            onFreeCheckout={freeCheckout}
-          />
+          <LazyQueryProvider>
+            <PaymentStep
+              details={details}
+              language={language}
+              intent={intent}
+              totalCents={totalCents}
+              coupon={coupon}
+              initError={initError}
+              onApplyCoupon={(code) => void applyCoupon(code)}
+              onRemoveCoupon={() => void removeCoupon()}
+              onRetryInit={() => void retryInit()}
+              onBack={() => setStep(0)}
+              onFreeCheckout={freeCheckout}
+            />
+          </LazyQueryProvider>
         </Suspense>
       )}
     </Box>

@@ -1,16 +1,19 @@
 import { CURRENCY, type Language } from '../../shared/constants';
-import { authResultSchema, okBodySchema } from '../../shared/contracts/common';
-import {
-  demoConfirmResultSchema,
-  paymentIntentResultSchema,
-  publishableKeyResultSchema,
-  type PatientDetails,
+import type { AuthResult } from '../../shared/contracts/common';
+import type {
+  PatientDetails,
+  PaymentIntentResult,
+  PublishableKeyResult,
+  DemoConfirmResult,
 } from '../../shared/contracts/paywall';
-import { validateCouponResultSchema } from '../../shared/contracts/promo-codes';
+import type { ValidateCouponResult } from '../../shared/contracts/promo-codes';
 import { apiRequest } from '../lib/api-client';
 
+// The paywall loads before anything else, so its calls are typed by the shared contracts but
+// not re-parsed here: the server already checks every reply against the same schemas.
+
 export const fetchPaymentProvider = () =>
-  apiRequest('/api/stripe-publishable-key', { schema: publishableKeyResultSchema, auth: false });
+  apiRequest<PublishableKeyResult>('/api/stripe-publishable-key', { auth: false });
 
 interface IntentInput {
   amount: number;
@@ -20,34 +23,30 @@ interface IntentInput {
 }
 
 export const createPaymentIntent = (input: IntentInput) =>
-  apiRequest('/api/create-payment-intent', {
+  apiRequest<PaymentIntentResult>('/api/create-payment-intent', {
     method: 'POST',
     body: { ...input, currency: CURRENCY },
-    schema: paymentIntentResultSchema,
     auth: false,
   });
 
 export const updatePaymentIntent = (input: IntentInput & { paymentIntentId: string }) =>
-  apiRequest('/api/update-payment-intent', {
+  apiRequest<PaymentIntentResult>('/api/update-payment-intent', {
     method: 'POST',
     body: { ...input, currency: CURRENCY },
-    schema: paymentIntentResultSchema,
     auth: false,
   });
 
 export const validateCoupon = (code: string) =>
-  apiRequest('/api/coupons/validate', {
+  apiRequest<ValidateCouponResult>('/api/coupons/validate', {
     method: 'POST',
     body: { code: code.trim() },
-    schema: validateCouponResultSchema,
     auth: false,
   });
 
 export const redeemCoupon = (code: string, userId: number) =>
-  apiRequest('/api/coupons/redeem', {
+  apiRequest<{ ok: true }>('/api/coupons/redeem', {
     method: 'POST',
     body: { code, userId },
-    schema: okBodySchema,
   });
 
 export const verifyPayment = (
@@ -57,10 +56,9 @@ export const verifyPayment = (
     language: Language;
   },
 ) =>
-  apiRequest('/api/verify-payment', {
+  apiRequest<AuthResult>('/api/verify-payment', {
     method: 'POST',
     body: input,
-    schema: authResultSchema,
     auth: false,
   });
 
@@ -72,9 +70,8 @@ export const confirmDemoPayment = (input: {
   cvc: string;
   country: string;
 }) =>
-  apiRequest('/api/demo-payments/confirm', {
+  apiRequest<DemoConfirmResult>('/api/demo-payments/confirm', {
     method: 'POST',
     body: input,
-    schema: demoConfirmResultSchema,
     auth: false,
   });

@@ -48,6 +48,7 @@ export const publishableKeyResultSchema = z.object({
   publishableKey: z.string(),
   provider: z.enum(['stripe', 'demo']),
 });
+export type PublishableKeyResult = z.infer<typeof publishableKeyResultSchema>;
 
 /**
  * The browser says which amount it shows; the server computes the amount itself from the price
@@ -114,5 +115,6 @@ export const demoConfirmResultSchema = z.object({
   status: z.literal('succeeded'),
   paymentIntentId: z.string(),
 });
+export type DemoConfirmResult = z.infer<typeof demoConfirmResultSchema>;
 
 export const webhookResultSchema = z.object({ received: z.literal(true) });
