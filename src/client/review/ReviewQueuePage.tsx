@@ -33,7 +33,7 @@ import {
 } from './api';
 import { EvaluatedDialog } from './EvaluatedDialog';
 import './i18n';
-import { ScreenerChip } from './ScreenerChip';
+import { ScreenerChip } from '../lib/screener/ScreenerChip';
 
 const STATUS_COLORS = {
   in_progress: 'default',
