@@ -143,7 +143,8 @@ function ResponsesTable({ accessCodeId }: { accessCodeId: number }) {
 
 const STATUS_COLORS = {
   in_progress: 'default',
-  submitted: 'info',
+  // Outlined (below) so the blue text stays readable; "info" blue is too light for white text.
+  submitted: 'primary',
   in_review: 'primary',
   evaluated: 'success',
 } as const;
@@ -232,7 +233,9 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
             <Chip
               size="small"
               color={STATUS_COLORS[code.status]}
-              variant={code.status === 'in_progress' ? 'outlined' : 'filled'}
+              variant={
+                code.status === 'in_review' || code.status === 'evaluated' ? 'filled' : 'outlined'
+              }
               label={t(`responses.status.${code.status}`)}
               data-testid="review-status"
             />

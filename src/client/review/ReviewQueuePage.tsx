@@ -37,7 +37,8 @@ import { ScreenerChip } from '../lib/screener/ScreenerChip';
 
 const STATUS_COLORS = {
   in_progress: 'default',
-  submitted: 'info',
+  // Outlined (below) so the blue text stays readable; "info" blue is too light for white text.
+  submitted: 'primary',
   in_review: 'primary',
   evaluated: 'success',
 } as const;
@@ -188,6 +189,11 @@ export default function ReviewQueuePage() {
                       <Chip
                         size="small"
                         color={STATUS_COLORS[assessment.status]}
+                        variant={
+                          assessment.status === 'in_review' || assessment.status === 'evaluated'
+                            ? 'filled'
+                            : 'outlined'
+                        }
                         label={t(`status.${assessment.status}`)}
                       />
                     </TableCell>

@@ -33,8 +33,13 @@ export function ScreenerChip({
     <Tooltip title={hint}>
       <Chip
         size="small"
-        color={screener.positive ? 'warning' : 'default'}
-        variant={screener.positive ? 'filled' : 'outlined'}
+        variant="outlined"
+        // Amber like a warning alert, in shades that keep the text readable (WCAG AA).
+        sx={
+          screener.positive
+            ? { bgcolor: '#fff4e5', color: '#663c00', borderColor: '#ffb74d', fontWeight: 600 }
+            : undefined
+        }
         label={`${prefix}${t('score', { score: screener.score, max: screener.maxScore })} · ${verdict}`}
         data-testid="screener-chip"
       />
