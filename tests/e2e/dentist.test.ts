@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Download, Page } from 'playwright-core';
@@ -201,6 +201,8 @@ describe('the dentist reviews a completed assessment', () => {
       expect(flat).toContain('From very brief to more than a week, but it does stop');
       expect(flat).toContain(`Score ${screener.score} of 7`);
       await mkdir(SCREENSHOT_DIR, { recursive: true });
+      // The whole report too, for a reviewer.
+      await copyFile(pdf.path, join(SCREENSHOT_DIR, '..', 'case-report.pdf'));
       const pagePng = join(SCREENSHOT_DIR, 'case-report-page1');
       await run('pdftoppm', [
         '-png',
