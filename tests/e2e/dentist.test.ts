@@ -185,6 +185,7 @@ describe('the dentist reviews a completed assessment', () => {
       await row.waitFor();
       expect(await row.innerText()).toContain(formatDay(new Date(`${sentOn}T12:00:00Z`)));
       expect(await row.innerText()).toContain('Evaluated');
+      await page.waitForTimeout(400); // the tab indicator's slide
       await shot(page, 'review-queue-evaluated-1280');
 
       // The case report, downloaded through the UI.
