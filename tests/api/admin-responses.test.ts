@@ -9,13 +9,17 @@ import type {
   AdminResponsesPage,
 } from '../../src/shared/contracts/admin-responses';
 import { createAccessCode } from '../../src/server/auth/access-codes';
-import { auditLog } from '../../src/server/db/schema';
+import { accessCodes, auditLog } from '../../src/server/db/schema';
+import { submitAssessment } from '../../src/server/review/submit-assessment';
+import { addWorkingDays } from '../../src/shared/working-days';
+import { eq } from 'drizzle-orm';
 import {
   answerEveryType,
   insertPatient,
   SAMPLE_PAIN_POINTS,
   SAMPLE_SYMPTOMS,
 } from '../helpers/admin-seed';
+import { answerScreener } from '../helpers/seed-answers';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
 let t: TestApp;
@@ -84,6 +88,39 @@ describe('responses grouped by patient and access code', () => {
     expect(new Set(ids).size).toBe(4);
     const all: AdminResponsesPage = (await get('/api/admin/responses?pageSize=100')).json();
     expect(all.users.some((u) => u.email === admin.email)).toBe(false);
+  });
+
+  it('shows each assessment’s review status, due date and TMD screener score', async () => {
+    const screened = await t.createPatient({ firstName: 'Sina', lastName: 'Screened' });
+    await answerScreener(t.database.db, screened, [1, 0, 1, 1, 1, 0]);
+    const completedAt = new Date('2025-11-14T09:15:00Z'); // a Friday
+    await submitAssessment(t.app.deps, screened.accessCodeId, completedAt);
+    const unscreened = await t.createPatient({ firstName: 'Uwe', lastName: 'Unscreened' });
+    await answerScreener(t.database.db, unscreened, [2, 1, 1]);
+    await t.database.db
+      .update(accessCodes)
+      .set({ status: 'evaluated', evaluatedAt: new Date(), evaluationSentOn: '2026-11-23' })
+      .where(eq(accessCodes.id, unscreened.accessCodeId));
+
+    const page: AdminResponsesPage = (await get('/api/admin/responses?pageSize=100')).json();
+    const codeOf = (userId: number) =>
+      page.users.find((u) => u.ID === userId)!.accessCodes.find((c) => c.ID !== secondCodeId)!;
+    expect(codeOf(screened.id)).toMatchObject({
+      status: 'submitted',
+      submittedAt: completedAt.toISOString(),
+      dueAt: addWorkingDays(completedAt, 2).toISOString(),
+      overdue: true,
+      screener: { score: 4, maxScore: 7, cutoff: 3, positive: true },
+    });
+    expect(addWorkingDays(completedAt, 2).toISOString()).toBe('2025-11-18T09:15:00.000Z');
+    // Three of six items answered: no score at all, rather than a partial one.
+    expect(codeOf(unscreened.id)).toMatchObject({
+      status: 'evaluated',
+      overdue: false,
+      dueAt: null,
+      screener: null,
+    });
+    expect(codeOf(patient.userId)).toMatchObject({ status: 'in_progress', overdue: false });
   });
 
   it('returns one assessment’s answers of every type with the SPEC field names', async () => {

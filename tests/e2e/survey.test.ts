@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessCode } from '../../src/server/auth/access-codes';
 import { asc } from 'drizzle-orm';
@@ -18,85 +18,16 @@ import {
   startServer,
   withDataDirDatabase,
 } from '../helpers/server-process';
-
-const TOTAL = DEFAULT_QUESTIONNAIRE.length;
-
-const LABELS = {
-  en: {
-    openAccessCode: 'I have an access code',
-    accessCode: 'Access code',
-    submitCode: 'Continue assessment',
-    heading: 'CMD Risk Assessment',
-    counter: (n: number) => `Question ${n} of ${TOTAL}`,
-    types: {
-      text: 'Text',
-      multiple_choice: 'Multiple choice',
-      photo: 'Photo',
-      video: 'Video',
-      pain_atlas: 'Pain map',
-      pain_symptoms: 'Symptoms',
-    },
-    next: 'Next',
-    complete: 'Complete Assessment',
-    takePhoto: 'Take photo',
-    startRecording: 'Start recording',
-    stopRecording: 'Stop recording',
-    retake: 'Retake',
-    photoUploaded: 'Your photo has been uploaded.',
-    videoUploaded: 'Your video has been uploaded.',
-    chooseComplaint: 'Choose a complaint',
-    complaints: ['Jaw joint pain', 'Headaches', 'Stress'],
-    frequency: '1x per week',
-    trigger: 'Stress situations',
-    intensities: ['Moderate', 'Severe', 'Mild'],
-    add: 'Add complaint',
-    update: 'Update complaint',
-    showVisualization: 'Show visualization',
-    strong: 'Strong',
-    nextStep: 'Next step',
-    painCount: '2 pain points marked',
-    done: 'You did it! Very good!',
-    mail: /2 working days/,
-  },
-  de: {
-    openAccessCode: 'Ich habe einen Zugangscode',
-    accessCode: 'Zugangscode',
-    submitCode: 'Bewertung fortsetzen',
-    heading: 'CMD-Risikobewertung',
-    counter: (n: number) => `Frage ${n} von ${TOTAL}`,
-    types: {
-      text: 'Text',
-      multiple_choice: 'Auswahl',
-      photo: 'Foto',
-      video: 'Video',
-      pain_atlas: 'Schmerzkarte',
-      pain_symptoms: 'Beschwerden',
-    },
-    next: 'Weiter',
-    complete: 'Bewertung abschließen',
-    takePhoto: 'Foto aufnehmen',
-    startRecording: 'Aufnahme starten',
-    stopRecording: 'Aufnahme beenden',
-    retake: 'Neu aufnehmen',
-    photoUploaded: 'Ihr Foto wurde hochgeladen.',
-    videoUploaded: 'Ihr Video wurde hochgeladen.',
-    chooseComplaint: 'Beschwerde auswählen',
-    complaints: ['Kiefergelenkschmerzen', 'Kopfschmerzen', 'Stress'],
-    frequency: '1x pro Woche',
-    trigger: 'Stresssituationen',
-    intensities: ['Mittel', 'Stark', 'Leicht'],
-    add: 'Beschwerde hinzufügen',
-    update: 'Beschwerde aktualisieren',
-    showVisualization: 'Visualisierung anzeigen',
-    strong: 'Stark',
-    nextStep: 'Nächster Schritt',
-    painCount: '2 Schmerzpunkte markiert',
-    done: 'Geschafft! Sehr gut!',
-    mail: /2 Werktage/,
-  },
-} as const;
-
-type Lang = keyof typeof LABELS;
+import {
+  answerQuestion,
+  currentNumber,
+  LABELS,
+  shot,
+  signIn,
+  switchLanguage,
+  TOTAL,
+  type Lang,
+} from '../helpers/survey-browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -148,116 +79,6 @@ async function patientAtFirst(type: string) {
   });
   return { dataDir, code };
 }
-
-async function signIn(page: Page, L: (typeof LABELS)[Lang], code: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: L.openAccessCode }).click();
-  await page.getByRole('dialog').getByRole('textbox', { name: L.accessCode }).fill(code);
-  await page.getByRole('button', { name: L.submitCode }).click();
-  await page.waitForURL('**/app');
-  await page.getByRole('heading', { level: 1, name: L.heading }).waitFor();
-}
-
-/** Full-page screenshots with the sticky top bar and fixed footer in their normal place. */
-async function shot(page: Page, name: string) {
-  await page.addStyleTag({
-    content: 'header.MuiAppBar-root, footer { position: static !important; }',
-  });
-  await screenshot(page, name);
-}
-
-async function switchLanguage(page: Page, name: string) {
-  await page.getByRole('combobox', { name: /Language|Sprache/ }).click();
-  await page.getByRole('option', { name }).click();
-}
-
-async function currentNumber(page: Page): Promise<number> {
-  const text = await page.getByTestId('question-counter').innerText();
-  return Number(/(\d+)/.exec(text)?.[1]);
-}
-
-async function answerQuestion(
-  page: Page,
-  L: (typeof LABELS)[Lang],
-  type: keyof (typeof LABELS)['en']['types'],
-  n: number,
-) {
-  switch (type) {
-    case 'text':
-      await page.getByRole('textbox').fill(`Answer ${n}: jaw pain since spring`);
-      break;
-    case 'multiple_choice':
-      await page.getByRole('radio').nth(1).check();
-      break;
-    case 'pain_atlas': {
-      const diagram = page.getByTestId('body-diagram-front');
-      const box = (await diagram.boundingBox())!;
-      await diagram.click({ position: { x: box.width * 0.5, y: box.height * 0.1 } });
-      await page.getByRole('button', { name: L.strong }).click();
-      await diagram.click({ position: { x: box.width * 0.33, y: box.height * 0.21 } });
-      await diagram.click({ position: { x: box.width * 0.6, y: box.height * 0.7 } });
-      // Clicking a point removes it again.
-      await diagram.getByRole('button').last().click();
-      await expect.poll(() => page.getByTestId('pain-point-count').innerText()).toBe(L.painCount);
-      // The keyboard works too: focus the diagram, move the marker, Enter adds a point.
-      await diagram.focus();
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
-      await expect.poll(() => diagram.getByRole('button').count()).toBe(3);
-      await diagram.getByRole('button').last().press('Enter');
-      await expect.poll(() => page.getByTestId('pain-point-count').innerText()).toBe(L.painCount);
-      break;
-    }
-    case 'pain_symptoms': {
-      for (const [i, complaint] of L.complaints.entries()) {
-        await page.getByRole('combobox', { name: L.chooseComplaint }).click();
-        await page.getByRole('option', { name: complaint, exact: true }).click();
-        await page.getByRole('radio', { name: L.frequency, exact: true }).check();
-        await page.getByRole('radio', { name: L.trigger, exact: true }).check();
-        await page.getByRole('radio', { name: L.intensities[i]!, exact: true }).check();
-        await page.getByRole('button', { name: L.add }).click();
-      }
-      const list = page.getByTestId('recorded-symptoms');
-      await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
-      // Edit the first one: its complaint stays choosable, the others are hidden.
-      await list.getByRole('button').first().click();
-      await page.getByRole('combobox', { name: L.chooseComplaint }).click();
-      expect(await page.getByRole('option', { name: L.complaints[0], exact: true }).count()).toBe(
-        1,
-      );
-      expect(await page.getByRole('option', { name: L.complaints[1], exact: true }).count()).toBe(
-        0,
-      );
-      await page.getByRole('option', { name: L.complaints[0], exact: true }).click();
-      // Keep frequency and trigger, change only the intensity.
-      const severe = page.getByRole('radio', { name: L.intensities[1]!, exact: true });
-      for (let step = 0; step < 3 && !(await severe.isVisible()); step++) {
-        const nextStep = page.getByRole('button', { name: L.nextStep });
-        await expect.poll(() => nextStep.count()).toBe(1);
-        await nextStep.click();
-        await expect.poll(() => nextStep.count()).toBeLessThanOrEqual(1);
-      }
-      await page.getByRole('radio', { name: L.intensities[1]!, exact: true }).check();
-      await page.getByRole('button', { name: L.update }).click();
-      await page.getByRole('button', { name: L.showVisualization }).click();
-      await page.getByTestId('symptom-visualization').waitFor();
-      break;
-    }
-    case 'photo':
-      await page.getByTestId('overlay-guide').waitFor();
-      await page.getByRole('button', { name: L.takePhoto }).click({ timeout: 20_000 });
-      await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
-      break;
-    case 'video':
-      await page.getByRole('button', { name: L.startRecording }).click({ timeout: 20_000 });
-      await page.getByRole('button', { name: L.stopRecording }).waitFor();
-      await page.waitForTimeout(1_300);
-      await page.getByRole('button', { name: L.stopRecording }).click();
-      await page.getByText(L.videoUploaded).waitFor({ timeout: 20_000 });
-      break;
-  }
-}
-
 async function runSurvey(language: Lang, viewport: { width: number; height: number }) {
   const L = LABELS[language];
   const { server, code, email, dataDir } = await startWithPatient(language);

@@ -1,4 +1,5 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -19,7 +20,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminAccessCodeSummary, AdminResponse } from '../../shared/contracts/admin-responses';
-import { useAccessCodeResponses } from './api/responses';
+import { downloadFile } from '../lib/download';
+import { ScreenerChip } from '../lib/screener/ScreenerChip';
+import { reportUrl, useAccessCodeResponses } from './api/responses';
 import { formatDate, formatDateTime, localized } from './format';
 import { PainVisualizationDialog } from './PainVisualizationDialog';
 import { ResponseDetailsDialog } from './ResponseDetailsDialog';
@@ -138,56 +141,134 @@ function ResponsesTable({ accessCodeId }: { accessCodeId: number }) {
   );
 }
 
-/** One assessment: code, number of responses and creation date; answers load when opened. */
+const STATUS_COLORS = {
+  in_progress: 'default',
+  // Outlined (below) so the blue text stays readable; "info" blue is too light for white text.
+  submitted: 'primary',
+  in_review: 'primary',
+  evaluated: 'success',
+} as const;
+
+/** Downloads the assessment's case report; errors are shown below the assessment. */
+function CaseReportButton({
+  accessCodeId,
+  onError,
+}: {
+  accessCodeId: number;
+  onError: (message: string | null) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [busy, setBusy] = useState(false);
+  const label = t('responses.caseReport');
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton
+          aria-label={`${label} #${accessCodeId}`}
+          disabled={busy}
+          onClick={() => {
+            onError(null);
+            setBusy(true);
+            downloadFile(reportUrl(accessCodeId), `assessment-${accessCodeId}.pdf`)
+              .catch((error: Error) => onError(error.message || t('responses.downloadFailed')))
+              .finally(() => setBusy(false));
+          }}
+        >
+          <PictureAsPdfIcon />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * One assessment: code, number of responses, review status, due date and TMD screener score,
+ * with its case report one click away; the answers load when opened.
+ */
 export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) {
   const { t, i18n } = useTranslation('admin');
   const [expanded, setExpanded] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const open = code.status === 'submitted' || code.status === 'in_review';
   return (
-    <Accordion
-      expanded={expanded}
-      onChange={(_, open) => setExpanded(open)}
-      disableGutters
-      variant="outlined"
-      slotProps={{ transition: { unmountOnExit: true } }}
-      data-testid="access-code-accordion"
-      sx={{ '&:before': { display: 'none' }, borderRadius: 1, overflow: 'hidden' }}
-    >
-      <AccordionSummary
-        expandIcon={<ExpandMoreIcon />}
-        sx={{ bgcolor: 'grey.50', '& .MuiAccordionSummary-content': { minWidth: 0 } }}
+    <Box sx={{ position: 'relative' }} data-testid="access-code" data-status={code.status}>
+      <Accordion
+        expanded={expanded}
+        onChange={(_, isOpen) => setExpanded(isOpen)}
+        disableGutters
+        variant="outlined"
+        slotProps={{ transition: { unmountOnExit: true } }}
+        data-testid="access-code-accordion"
+        sx={{ '&:before': { display: 'none' }, borderRadius: 1, overflow: 'hidden' }}
       >
-        <Box
+        <AccordionSummary
+          expandIcon={<ExpandMoreIcon />}
           sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: { xs: 1, sm: 2 },
-            flexWrap: 'wrap',
-            width: '100%',
+            bgcolor: code.overdue ? 'rgba(211, 47, 47, 0.05)' : 'grey.50',
+            '& .MuiAccordionSummary-content': { minWidth: 0 },
           }}
         >
-          <Typography
-            sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontWeight: 600 }}
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              columnGap: { xs: 1, sm: 1.5 },
+              rowGap: 1,
+              flexWrap: 'wrap',
+              width: '100%',
+              // Room for the case report button laid over the summary's right end.
+              pr: 6,
+            }}
           >
-            {code.accessCode}
-          </Typography>
-          <Chip
-            size="small"
-            color={code.responseCount > 0 ? 'primary' : 'default'}
-            label={t('responses.responses', { count: code.responseCount })}
-          />
-          <Chip
-            size="small"
-            variant="outlined"
-            label={t(`responses.status.${code.status}`, { defaultValue: code.status })}
-          />
-          <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' }, mr: 1 }}>
-            {t('responses.created', { date: formatDate(code.createdAt, i18n.language) })}
-          </Typography>
-        </Box>
-      </AccordionSummary>
-      <AccordionDetails sx={{ p: { xs: 1, sm: 2 } }}>
-        {expanded && <ResponsesTable accessCodeId={code.ID} />}
-      </AccordionDetails>
-    </Accordion>
+            <Typography
+              sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontWeight: 600 }}
+            >
+              {code.accessCode}
+            </Typography>
+            <Chip
+              size="small"
+              color={code.responseCount > 0 ? 'primary' : 'default'}
+              label={t('responses.responses', { count: code.responseCount })}
+            />
+            <Chip
+              size="small"
+              color={STATUS_COLORS[code.status]}
+              variant={
+                code.status === 'in_review' || code.status === 'evaluated' ? 'filled' : 'outlined'
+              }
+              label={t(`responses.status.${code.status}`)}
+              data-testid="review-status"
+            />
+            {code.responseCount > 0 && <ScreenerChip screener={code.screener} withLabel />}
+            {code.overdue && <Chip size="small" color="error" label={t('responses.overdue')} />}
+            <Box sx={{ ml: { md: 'auto' }, mr: 1, minWidth: 0 }}>
+              {open && code.dueAt && (
+                <Typography
+                  variant="body2"
+                  sx={{ fontWeight: 600, color: code.overdue ? 'error.main' : 'text.primary' }}
+                >
+                  {t('responses.due', { date: formatDate(code.dueAt, i18n.language) })}
+                </Typography>
+              )}
+              <Typography variant="body2" color="text.secondary">
+                {t('responses.created', { date: formatDate(code.createdAt, i18n.language) })}
+              </Typography>
+            </Box>
+          </Box>
+        </AccordionSummary>
+        <AccordionDetails sx={{ p: { xs: 1, sm: 2 } }}>
+          {expanded && <ResponsesTable accessCodeId={code.ID} />}
+        </AccordionDetails>
+      </Accordion>
+      {/* A sibling of the summary, not inside it: a button may not sit in the summary's button. */}
+      <Box sx={{ position: 'absolute', top: 4, right: 44 }}>
+        <CaseReportButton accessCodeId={code.ID} onError={setDownloadError} />
+      </Box>
+      {downloadError && (
+        <Alert severity="error" sx={{ mt: 1 }} onClose={() => setDownloadError(null)}>
+          {downloadError}
+        </Alert>
+      )}
+    </Box>
   );
 }

@@ -18,6 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueuedAssessment } from '../../shared/contracts/review';
@@ -33,11 +34,12 @@ import {
 } from './api';
 import { EvaluatedDialog } from './EvaluatedDialog';
 import './i18n';
-import { ScreenerChip } from './ScreenerChip';
+import { ScreenerChip } from '../lib/screener/ScreenerChip';
 
 const STATUS_COLORS = {
   in_progress: 'default',
-  submitted: 'info',
+  // Outlined (below) so the blue text stays readable; "info" blue is too light for white text.
+  submitted: 'primary',
   in_review: 'primary',
   evaluated: 'success',
 } as const;
@@ -71,11 +73,43 @@ function DueCell({ assessment }: { assessment: QueuedAssessment }) {
   );
 }
 
+function StatusChip({ status }: { status: QueuedAssessment['status'] }) {
+  const { t } = useTranslation('review');
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[status]}
+      variant={status === 'in_review' || status === 'evaluated' ? 'filled' : 'outlined'}
+      label={t(`status.${status}`)}
+    />
+  );
+}
+
+function PatientCell({ assessment }: { assessment: QueuedAssessment }) {
+  const name = `${assessment.patient.firstName} ${assessment.patient.lastName}`.trim();
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {name || assessment.patient.email}
+      </Typography>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="div"
+        sx={{ overflowWrap: 'anywhere' }}
+      >
+        {assessment.patient.email} · #{assessment.id}
+      </Typography>
+    </Box>
+  );
+}
+
 export default function ReviewQueuePage() {
   const { t } = useTranslation(['review', 'common']);
   const format = useDateFormat();
   const [view, setView] = useState<QueueView>('open');
   const queue = useReviewQueue(view);
+  const phone = useMediaQuery('(max-width:599.95px)');
   const update = useUpdateAssessmentStatus();
   const [evaluating, setEvaluating] = useState<QueuedAssessment | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -96,6 +130,46 @@ export default function ReviewQueuePage() {
       },
     );
   };
+
+  const actions = (assessment: QueuedAssessment) => (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ justifyContent: { xs: 'flex-start', sm: 'flex-end' }, alignItems: 'center' }}
+    >
+      {assessment.status === 'submitted' && (
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={update.isPending}
+          onClick={() => changeStatus(assessment.id, { status: 'in_review' })}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {t('startReview')}
+        </Button>
+      )}
+      {assessment.status !== 'evaluated' && (
+        <Button
+          size="small"
+          variant="contained"
+          disabled={update.isPending}
+          onClick={() => setEvaluating(assessment)}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {t('markEvaluated')}
+        </Button>
+      )}
+      <Tooltip title={t('downloadPdf')}>
+        <IconButton
+          aria-label={`${t('downloadPdf')} #${assessment.id}`}
+          onClick={() => download(reportUrl(assessment.id), `assessment-${assessment.id}.pdf`)}
+          sx={{ ml: { xs: 'auto !important', sm: 1 } }}
+        >
+          <PictureAsPdfIcon />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
 
   if (queue.isError) {
     return <LoadErrorScreen title={t('loadFailed')} onRetry={() => void queue.refetch()} />;
@@ -146,6 +220,63 @@ export default function ReviewQueuePage() {
             {view === 'open' ? t('emptyOpen') : t('emptyEvaluated')}
           </Typography>
         </Paper>
+      ) : phone ? (
+        <Stack spacing={1.5}>
+          {assessments.map((assessment) => (
+            <Paper
+              key={assessment.id}
+              variant="outlined"
+              data-testid={`assessment-${assessment.id}`}
+              sx={{
+                p: 2,
+                ...(assessment.overdue
+                  ? { borderColor: 'error.light', bgcolor: 'rgba(211, 47, 47, 0.04)' }
+                  : {}),
+              }}
+            >
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+                <PatientCell assessment={assessment} />
+                <StatusChip status={assessment.status} />
+              </Stack>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'auto 1fr',
+                  columnGap: 2,
+                  rowGap: 1,
+                  mt: 1.5,
+                  alignItems: 'center',
+                }}
+              >
+                <Typography variant="body2" color="text.secondary">
+                  {t('columns.due')}
+                </Typography>
+                <DueCell assessment={assessment} />
+                <Typography variant="body2" color="text.secondary">
+                  {t('columns.submitted')}
+                </Typography>
+                <Typography variant="body2">{format(assessment.submittedAt)}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('columns.screener')}
+                </Typography>
+                <Box>
+                  <ScreenerChip screener={assessment.screener} />
+                </Box>
+                {view === 'evaluated' && (
+                  <>
+                    <Typography variant="body2" color="text.secondary">
+                      {t('columns.evaluated')}
+                    </Typography>
+                    <Typography variant="body2">
+                      {format(assessment.evaluationSentOn, false)}
+                    </Typography>
+                  </>
+                )}
+              </Box>
+              <Box sx={{ mt: 1.5 }}>{actions(assessment)}</Box>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={t('title')}>
@@ -161,85 +292,35 @@ export default function ReviewQueuePage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {assessments.map((assessment) => {
-                const name =
-                  `${assessment.patient.firstName} ${assessment.patient.lastName}`.trim();
-                return (
-                  <TableRow
-                    key={assessment.id}
-                    data-testid={`assessment-${assessment.id}`}
-                    sx={assessment.overdue ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}
-                  >
-                    <TableCell>
-                      <DueCell assessment={assessment} />
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {name || assessment.patient.email}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {assessment.patient.email} · #{assessment.id}
-                      </Typography>
-                    </TableCell>
+              {assessments.map((assessment) => (
+                <TableRow
+                  key={assessment.id}
+                  data-testid={`assessment-${assessment.id}`}
+                  sx={assessment.overdue ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}
+                >
+                  <TableCell>
+                    <DueCell assessment={assessment} />
+                  </TableCell>
+                  <TableCell>
+                    <PatientCell assessment={assessment} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {format(assessment.submittedAt)}
+                  </TableCell>
+                  <TableCell>
+                    <StatusChip status={assessment.status} />
+                  </TableCell>
+                  <TableCell>
+                    <ScreenerChip screener={assessment.screener} />
+                  </TableCell>
+                  {view === 'evaluated' && (
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {format(assessment.submittedAt)}
+                      {format(assessment.evaluationSentOn, false)}
                     </TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        color={STATUS_COLORS[assessment.status]}
-                        label={t(`status.${assessment.status}`)}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <ScreenerChip screener={assessment.screener} />
-                    </TableCell>
-                    {view === 'evaluated' && (
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {format(assessment.evaluationSentOn, false)}
-                      </TableCell>
-                    )}
-                    <TableCell align="right">
-                      <Stack
-                        direction="row"
-                        spacing={1}
-                        sx={{ justifyContent: 'flex-end', alignItems: 'center' }}
-                      >
-                        {assessment.status === 'submitted' && (
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            disabled={update.isPending}
-                            onClick={() => changeStatus(assessment.id, { status: 'in_review' })}
-                          >
-                            {t('startReview')}
-                          </Button>
-                        )}
-                        {assessment.status !== 'evaluated' && (
-                          <Button
-                            size="small"
-                            variant="contained"
-                            disabled={update.isPending}
-                            onClick={() => setEvaluating(assessment)}
-                          >
-                            {t('markEvaluated')}
-                          </Button>
-                        )}
-                        <Tooltip title={t('downloadPdf')}>
-                          <IconButton
-                            aria-label={`${t('downloadPdf')} #${assessment.id}`}
-                            onClick={() =>
-                              download(reportUrl(assessment.id), `assessment-${assessment.id}.pdf`)
-                            }
-                          >
-                            <PictureAsPdfIcon />
-                          </IconButton>
-                        </Tooltip>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+                  )}
+                  <TableCell align="right">{actions(assessment)}</TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </TableContainer>

@@ -16,19 +16,22 @@ import {
   users,
 } from '../db/schema';
 import { notFound } from '../http/app-error';
+import { screenerScores } from '../review/assessment-answers';
 
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
- * One page of patients with their assessments and answer counts, in three queries whatever the
- * page size: the page of patients, the total, and the access codes with their counts.
+ * One page of patients with their assessments, answer counts, review status and screener score,
+ * in four queries whatever the page size: the page of patients, the total, the access codes with
+ * their counts, and the screener answers of those access codes.
  * Patients whose latest assessment is newest come first.
  */
 export async function listResponsePage(
   db: DbOrTx,
   query: AdminResponsesQuery,
+  now = new Date(),
 ): Promise<AdminResponsesPage> {
   const { page, pageSize } = query;
   const search = query.search ? likePattern(query.search) : undefined;
@@ -78,6 +81,8 @@ export async function listResponsePage(
             hint: accessCodes.codeHint,
             status: accessCodes.status,
             createdAt: accessCodes.createdAt,
+            submittedAt: accessCodes.submittedAt,
+            dueAt: accessCodes.dueAt,
             responseCount: count(responses.id),
           })
           .from(accessCodes)
@@ -85,6 +90,11 @@ export async function listResponsePage(
           .where(inArray(accessCodes.userId, userIds))
           .groupBy(accessCodes.id)
           .orderBy(desc(accessCodes.createdAt), desc(accessCodes.id));
+  const scores = await screenerScores(
+    db,
+    codeRows.map((code) => code.id),
+  );
+  const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
   return {
     page,
@@ -103,6 +113,13 @@ export async function listResponsePage(
           createdAt: new Date(code.createdAt).toISOString(),
           status: code.status,
           responseCount: Number(code.responseCount),
+          submittedAt: iso(code.submittedAt),
+          dueAt: iso(code.dueAt),
+          overdue:
+            code.status !== 'evaluated' &&
+            code.dueAt !== null &&
+            new Date(code.dueAt).getTime() < now.getTime(),
+          screener: scores.get(code.id) ?? null,
         })),
     })),
   };

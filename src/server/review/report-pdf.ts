@@ -147,6 +147,65 @@ async function writeAnswer(
   doc.fillColor('#1b2430').fontSize(10).moveDown(0.8);
 }
 
+const PHOTO_COLUMNS = 3;
+const PHOTO_GAP = 14;
+
+/**
+ * Consecutive photo answers side by side, three a row, each under its question, so the stills
+ * of one assessment take a page or two instead of one page per three photos.
+ */
+async function writePhotoGrid(
+  doc: Doc,
+  photos: AssessmentAnswer[],
+  language: Language,
+  media: MediaStore,
+): Promise<void> {
+  const labels = reportLabels[language];
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const cell = (width - PHOTO_GAP * (PHOTO_COLUMNS - 1)) / PHOTO_COLUMNS;
+  const images = await Promise.all(
+    photos.map((answer) =>
+      answer.mediaPath ? buffer(media.read(answer.mediaPath)).catch(() => null) : null,
+    ),
+  );
+  for (let start = 0; start < photos.length; start += PHOTO_COLUMNS) {
+    const row = photos.slice(start, start + PHOTO_COLUMNS);
+    doc.font('Helvetica-Bold').fontSize(9);
+    const captionHeight = Math.max(
+      ...row.map((answer) => doc.heightOfString(answer.questionText, { width: cell })),
+    );
+    ensureSpace(doc, captionHeight + cell + 20);
+    const top = doc.y;
+    row.forEach((answer, i) => {
+      const x = left + i * (cell + PHOTO_GAP);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .fillColor('#1b2430')
+        .text(answer.questionText, x, top, { width: cell });
+      const image = images[start + i];
+      const imageTop = top + captionHeight + 4;
+      if (image) {
+        try {
+          doc.image(image, x, imageTop, { fit: [cell, cell], align: 'center' });
+          return;
+        } catch {
+          // Not an image PDFKit can embed: say so instead of failing the whole report.
+        }
+      }
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(labels.photoMissing, x, imageTop, { width: cell });
+    });
+    doc.x = left;
+    doc.y = top + captionHeight + 4 + cell + 14;
+  }
+  doc.fillColor('#1b2430').font('Helvetica').fontSize(10);
+}
+
 /**
  * The case report of one assessment as a PDF stream: patient details, the screener score,
  * then every answer in questionnaire order with photo stills and the body diagrams.
@@ -248,7 +307,16 @@ export async function renderAssessmentReport(
 
   doc.font('Helvetica-Bold').fontSize(12).fillColor(PRIMARY).text(labels.answers);
   doc.moveDown(0.4);
-  for (const answer of answers) await writeAnswer(doc, answer, language, deps.media);
+  for (let i = 0; i < answers.length; i++) {
+    if (answers[i]!.questionType !== 'photo') {
+      await writeAnswer(doc, answers[i]!, language, deps.media);
+      continue;
+    }
+    let end = i;
+    while (answers[end + 1]?.questionType === 'photo') end++;
+    await writePhotoGrid(doc, answers.slice(i, end + 1), language, deps.media);
+    i = end;
+  }
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assessmentStatusSchema, screenerScoreSchema } from './review';
 import { mediaTypeSchema, painPointSchema, questionTypeSchema, symptomEntrySchema } from './survey';
 
 /** Shown instead of a stored access code, which exists only as a hash: "••••-••••-••••-XXXX". */
@@ -24,8 +25,16 @@ export const adminAccessCodeSummarySchema = z.object({
   /** The masked code; the code itself is never stored. */
   accessCode: z.string(),
   createdAt: z.string(),
-  status: z.string(),
+  /** The review status of the assessment (in progress, submitted, in review, evaluated). */
+  status: assessmentStatusSchema,
   responseCount: z.number().int(),
+  /** When the patient completed the survey, and the evaluation is due (2 working days later). */
+  submittedAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  /** Due and not yet evaluated. */
+  overdue: z.boolean(),
+  /** TMD Pain Screener for the practice only; null when any item is unanswered. */
+  screener: screenerScoreSchema.nullable(),
 });
 export type AdminAccessCodeSummary = z.infer<typeof adminAccessCodeSummarySchema>;
 

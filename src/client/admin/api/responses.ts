@@ -8,6 +8,10 @@ import { apiRequest, authHeaders } from '../../lib/api-client';
 
 export const PAGE_SIZE = 25;
 
+/** The case report of one assessment (a PDF in the admin's language). */
+export const reportUrl = (accessCodeId: number) =>
+  `/api/admin/assessments/${accessCodeId}/report.pdf`;
+
 export function useResponsePage(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
   if (search) params.set('search', search);

@@ -1,0 +1,267 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessCode } from '../../src/server/auth/access-codes';
+import { users } from '../../src/server/db/schema';
+import type { AdminAccessCodeResponses } from '../../src/shared/contracts/admin-responses';
+import type { QueuedAssessment } from '../../src/shared/contracts/review';
+import { addWorkingDays, EVALUATION_WORKING_DAYS } from '../../src/shared/working-days';
+import { apiAsPage, seedAdmin, signInAsAdmin } from '../helpers/admin-browser';
+import {
+  accessibilityViolations,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  PHONE,
+  SCREENSHOT_DIR,
+} from '../helpers/browser';
+import {
+  newDataDir,
+  removeDataDir,
+  startServer,
+  withDataDirDatabase,
+  type ServerProcess,
+} from '../helpers/server-process';
+import { answerWholeSurvey, LABELS, shot, signIn } from '../helpers/survey-browser';
+
+const run = promisify(execFile);
+const PRACTICE_EMAIL = 'practice@dental.example';
+const PATIENT = { firstName: 'Greta', lastName: 'Gnathos', email: 'greta.gnathos@example.org' };
+/** What answerQuestion types into every text question. */
+const TEXT_ANSWER = 'jaw pain since spring';
+
+let browser: Browser;
+let server: ServerProcess;
+let dataDir: string;
+let patientCode: string;
+let admin: Awaited<ReturnType<typeof seedAdmin>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dataDir = await newDataDir();
+  ({ patientCode, admin } = await withDataDirDatabase(dataDir, async (db) => {
+    const [user] = await db
+      .insert(users)
+      .values({ ...PATIENT, language: 'en' })
+      .returning();
+    return {
+      patientCode: (await createAccessCode(db, user!.id)).code,
+      admin: await seedAdmin(db),
+    };
+  }));
+  server = await startServer({ dataDir, env: { PRACTICE_EMAIL } });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) await removeDataDir(dataDir);
+});
+
+/** Clicks a control that downloads a file and saves the file under a temporary name. */
+async function downloadVia(page: Page, click: () => Promise<void>, name: string) {
+  const [download] = (await Promise.all([page.waitForEvent('download'), click()])) as [
+    Download,
+    void,
+  ];
+  const dir = join(dataDir, 'downloads');
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, name);
+  await download.saveAs(path);
+  return { path, suggested: download.suggestedFilename() };
+}
+
+/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
+function csvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+      if (c === '\r') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (field || record.length > 0) records.push([...record, field]);
+  return records;
+}
+
+const formatDay = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(date);
+
+describe('the dentist reviews a completed assessment', () => {
+  it('gets the notification, works the queue, downloads the case report and the CSV', async () => {
+    // The patient completes the survey in the browser.
+    const patientContext = await newContext(browser, { baseURL: server.baseUrl });
+    const patientPage = await patientContext.newPage();
+    try {
+      await signIn(patientPage, LABELS.en, patientCode);
+      await answerWholeSurvey(patientPage, LABELS.en);
+    } finally {
+      await patientContext.close();
+    }
+    const today = new Date();
+    const due = addWorkingDays(today, EVALUATION_WORKING_DAYS);
+
+    // The practice is told, with a link and without health data.
+    let notification: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          notification = (await server.outbox()).find((mail) => mail.includes(PRACTICE_EMAIL));
+          return notification !== undefined;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(notification).toContain(`${server.baseUrl}/admin/review`);
+    expect(notification).toContain(due.toISOString().slice(0, 10));
+    for (const secret of [PATIENT.firstName, PATIENT.lastName, PATIENT.email, TEXT_ANSWER]) {
+      expect(notification).not.toContain(secret);
+    }
+    const assessmentId = Number(/#(\d+)/.exec(notification!)?.[1]);
+    expect(assessmentId).toBeGreaterThan(0);
+
+    // The admin finds it in the queue, due two working days from today.
+    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: DESKTOP });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await signInAsAdmin(page, admin);
+      await page.goto('/admin/review');
+      const row = page.getByTestId(`assessment-${assessmentId}`);
+      await row.waitFor();
+      await expect.poll(() => row.innerText()).toContain(formatDay(due));
+      expect(await row.innerText()).toContain(`${PATIENT.firstName} ${PATIENT.lastName}`);
+      const queue = await apiAsPage<{ assessments: QueuedAssessment[] }>(
+        page,
+        '/api/admin/review-queue?view=open',
+      );
+      const queued = queue.body.assessments.find((a) => a.id === assessmentId)!;
+      expect(queued.status).toBe('submitted');
+      expect(queued.dueAt!.slice(0, 10)).toBe(due.toISOString().slice(0, 10));
+      expect(queued.overdue).toBe(false);
+      const screener = queued.screener!;
+      expect(screener).toMatchObject({ maxScore: 7, cutoff: 3 });
+      // Every item answered with its second option: 1 point each.
+      expect(screener.score).toBe(6);
+      expect(await row.getByTestId('screener-chip').innerText()).toBe('6 / 7 · positive');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await shot(page, 'review-queue-1280');
+      await page.setViewportSize(PHONE);
+      await shot(page, 'review-queue-390');
+      await page.setViewportSize(DESKTOP);
+
+      // In review, then evaluated with today's date.
+      await row.getByRole('button', { name: 'Start review' }).click();
+      await expect.poll(() => row.innerText()).toContain('In review');
+      await row.getByRole('button', { name: 'Mark evaluated' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mark as evaluated' });
+      const sentOn = today.toISOString().slice(0, 10);
+      await dialog.getByLabel('Evaluation e-mailed on').fill(sentOn);
+      await dialog.getByRole('button', { name: 'Mark evaluated' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => row.count()).toBe(0);
+      await page.getByRole('tab', { name: 'Evaluated' }).click();
+      await row.waitFor();
+      expect(await row.innerText()).toContain(formatDay(new Date(`${sentOn}T12:00:00Z`)));
+      expect(await row.innerText()).toContain('Evaluated');
+      await page.waitForTimeout(400); // the tab indicator's slide
+      await shot(page, 'review-queue-evaluated-1280');
+
+      // The case report, downloaded through the UI.
+      const pdf = await downloadVia(
+        page,
+        () => row.getByRole('button', { name: `Case report (PDF) #${assessmentId}` }).click(),
+        'report.pdf',
+      );
+      expect(pdf.suggested).toBe(`assessment-${assessmentId}.pdf`);
+      const { stdout: text } = await run('pdftotext', ['-enc', 'UTF-8', pdf.path, '-']);
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain(`${PATIENT.firstName} ${PATIENT.lastName}`);
+      expect(flat).toContain(TEXT_ANSWER);
+      expect(flat).toContain('From very brief to more than a week, but it does stop');
+      expect(flat).toContain(`Score ${screener.score} of 7`);
+      await mkdir(SCREENSHOT_DIR, { recursive: true });
+      // The whole report too, for a reviewer.
+      await copyFile(pdf.path, join(SCREENSHOT_DIR, '..', 'case-report.pdf'));
+      const pagePng = join(SCREENSHOT_DIR, 'case-report-page1');
+      await run('pdftoppm', [
+        '-png',
+        '-r',
+        '80',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        pdf.path,
+        pagePng,
+      ]);
+      expect((await stat(`${pagePng}.png`)).size).toBeGreaterThan(10_000);
+
+      // The CSV export: one row per answer (this is the only patient), plus the header.
+      const csv = await downloadVia(
+        page,
+        () => page.getByRole('button', { name: 'Export all answers (CSV)' }).click(),
+        'answers.csv',
+      );
+      const records = csvRecords(await readFile(csv.path, 'utf8'));
+      const answers = await apiAsPage<AdminAccessCodeResponses>(
+        page,
+        `/api/admin/responses/access-codes/${assessmentId}`,
+      );
+      expect(answers.body.responses.length).toBeGreaterThan(15);
+      expect(records.length).toBe(answers.body.responses.length + 1);
+      const header = records[0]!;
+      expect(records.every((record) => record.length === header.length)).toBe(true);
+      const textColumn = header.indexOf('answer_text');
+      expect(records.filter((r) => r[textColumn]?.includes(TEXT_ANSWER)).length).toBeGreaterThan(0);
+
+      // The responses view shows the same assessment with its status, screener and report button.
+      await page.goto('/admin/responses');
+      await page.getByTestId('patient-accordion').first().click();
+      const code = page.getByTestId('access-code').first();
+      await code.waitFor();
+      expect(await code.getByTestId('review-status').innerText()).toBe('Evaluated');
+      expect(await code.getByTestId('screener-chip').innerText()).toBe(
+        'TMD screener: 6 / 7 · positive',
+      );
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await shot(page, 'responses-assessment-1280');
+      const fromResponses = await downloadVia(
+        page,
+        () => code.getByRole('button', { name: `Case report (PDF) #${assessmentId}` }).click(),
+        'from-responses.pdf',
+      );
+      expect((await readFile(fromResponses.path)).subarray(0, 5).toString()).toBe('%PDF-');
+      await page.setViewportSize(PHONE);
+      await shot(page, 'responses-assessment-390');
+      expect(pageErrors).toEqual([]);
+    } catch (error) {
+      await shot(page, 'dentist-failure').catch(() => undefined);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+});
