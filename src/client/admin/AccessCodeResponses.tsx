@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminAccessCodeSummary, AdminResponse } from '../../shared/contracts/admin-responses';
 import { downloadFile } from '../lib/download';
+import { AssessmentStatusChip } from '../lib/screener/AssessmentStatusChip';
 import { ScreenerChip } from '../lib/screener/ScreenerChip';
 import { reportUrl, useAccessCodeResponses } from './api/responses';
 import { formatDate, formatDateTime, localized } from './format';
@@ -141,14 +142,6 @@ function ResponsesTable({ accessCodeId }: { accessCodeId: number }) {
   );
 }
 
-const STATUS_COLORS = {
-  in_progress: 'default',
-  // Outlined (below) so the blue text stays readable; "info" blue is too light for white text.
-  submitted: 'primary',
-  in_review: 'primary',
-  evaluated: 'success',
-} as const;
-
 /** Downloads the assessment's case report; errors are shown below the assessment. */
 function CaseReportButton({
   accessCodeId,
@@ -230,15 +223,7 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
               color={code.responseCount > 0 ? 'primary' : 'default'}
               label={t('responses.responses', { count: code.responseCount })}
             />
-            <Chip
-              size="small"
-              color={STATUS_COLORS[code.status]}
-              variant={
-                code.status === 'in_review' || code.status === 'evaluated' ? 'filled' : 'outlined'
-              }
-              label={t(`responses.status.${code.status}`)}
-              data-testid="review-status"
-            />
+            <AssessmentStatusChip status={code.status} />
             {code.responseCount > 0 && <ScreenerChip screener={code.screener} withLabel />}
             {code.overdue && <Chip size="small" color="error" label={t('responses.overdue')} />}
             <Box sx={{ ml: { md: 'auto' }, mr: 1, minWidth: 0 }}>

@@ -34,15 +34,8 @@ import {
 } from './api';
 import { EvaluatedDialog } from './EvaluatedDialog';
 import './i18n';
+import { AssessmentStatusChip } from '../lib/screener/AssessmentStatusChip';
 import { ScreenerChip } from '../lib/screener/ScreenerChip';
-
-const STATUS_COLORS = {
-  in_progress: 'default',
-  // Outlined (below) so the blue text stays readable; "info" blue is too light for white text.
-  submitted: 'primary',
-  in_review: 'primary',
-  evaluated: 'success',
-} as const;
 
 function useDateFormat() {
   const { i18n } = useTranslation();
@@ -70,18 +63,6 @@ function DueCell({ assessment }: { assessment: QueuedAssessment }) {
       {assessment.overdue && <Chip size="small" color="error" label={t('overdue')} />}
       {dueToday && <Chip size="small" color="warning" variant="outlined" label={t('dueToday')} />}
     </Stack>
-  );
-}
-
-function StatusChip({ status }: { status: QueuedAssessment['status'] }) {
-  const { t } = useTranslation('review');
-  return (
-    <Chip
-      size="small"
-      color={STATUS_COLORS[status]}
-      variant={status === 'in_review' || status === 'evaluated' ? 'filled' : 'outlined'}
-      label={t(`status.${status}`)}
-    />
   );
 }
 
@@ -236,7 +217,7 @@ export default function ReviewQueuePage() {
             >
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
                 <PatientCell assessment={assessment} />
-                <StatusChip status={assessment.status} />
+                <AssessmentStatusChip status={assessment.status} />
               </Stack>
               <Box
                 sx={{
@@ -308,7 +289,7 @@ export default function ReviewQueuePage() {
                     {format(assessment.submittedAt)}
                   </TableCell>
                   <TableCell>
-                    <StatusChip status={assessment.status} />
+                    <AssessmentStatusChip status={assessment.status} />
                   </TableCell>
                   <TableCell>
                     <ScreenerChip screener={assessment.screener} />
