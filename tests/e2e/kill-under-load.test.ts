@@ -177,7 +177,7 @@ describe('the server killed with SIGKILL', () => {
         const list = (await (
           await fetch(`${server.baseUrl}/api/survey/questions`, { headers: patients[c]!.headers })
         ).json()) as { id: number; answer?: { answerText: string | null } }[];
-        for (const [questionId, last] of acked[c]!) {
+        for (const questionId of acked[c]!.keys()) {
           const answer = list.find((q) => q.id === questionId)?.answer;
           expect(answer).toBeDefined();
           expect(saveNumberOf(c, { answerText: null, painPoints: null, ...answer })).toBe(
