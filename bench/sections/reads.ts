@@ -8,14 +8,13 @@ import {
   startServer,
   withDataDirDatabase,
 } from '../../tests/helpers/server-process';
-import { adminQuery } from '../../tests/helpers/shared-postgres';
+import { noPostgresNote, postgresReachable, withBenchDatabase } from '../lib/postgres';
 import { seedResponses, type SeededResponses } from '../lib/seed-responses';
 import type { Figure } from '../report';
 
 const PATIENTS = 2000;
 const ANSWERS = 20;
 const RUNS = 30;
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECTION = 'reads';
 
 interface Timing {
@@ -154,32 +153,39 @@ export async function measureReads(): Promise<Figure[]> {
   const secret = randomBytes(32).toString('base64');
   const env = { JWT_SECRET: secret, NODE_ENV: 'production', PAYMENTS: 'demo', LOG_LEVEL: 'warn' };
 
-  const name = `cmd_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const dataDir = await newDataDir();
-  try {
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    await seedDefaultQuestionnaire(database.db);
-    const seeded = await seedResponses(database.db, secret, PATIENTS, ANSWERS);
-    await database.close();
-    const analyze = new pg.Client({ connectionString: url.toString() });
-    await analyze.connect();
-    await analyze.query('ANALYZE');
-    await analyze.end();
-    const server = await startServer({ dataDir, env: { ...env, DATABASE_URL: url.toString() } });
-    let api;
-    try {
-      api = await measureServer(server.baseUrl, seeded);
-    } finally {
-      await server.stop();
-    }
-    const base = await baselines(url.toString(), seeded.patientAccessCodeId);
-    results.push(...figures(`PostgreSQL, ${seeded.responseCount} answers`, api, base));
-  } finally {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await removeDataDir(dataDir);
+  if (await postgresReachable()) {
+    await withBenchDatabase(async (url) => {
+      const dataDir = await newDataDir();
+      try {
+        const database = await openDatabase({ kind: 'postgres', url });
+        await seedDefaultQuestionnaire(database.db);
+        const seeded = await seedResponses(database.db, secret, PATIENTS, ANSWERS);
+        await database.close();
+        const analyze = new pg.Client({ connectionString: url });
+        await analyze.connect();
+        await analyze.query('ANALYZE');
+        await analyze.end();
+        const server = await startServer({ dataDir, env: { ...env, DATABASE_URL: url } });
+        let api;
+        try {
+          api = await measureServer(server.baseUrl, seeded);
+        } finally {
+          await server.stop();
+        }
+        const base = await baselines(url, seeded.patientAccessCodeId);
+        results.push(...figures(`PostgreSQL, ${seeded.responseCount} answers`, api, base));
+      } finally {
+        await removeDataDir(dataDir);
+      }
+    });
+  } else {
+    results.push({
+      section: SECTION,
+      name: 'PostgreSQL',
+      value: null,
+      unit: '',
+      note: noPostgresNote,
+    });
   }
 
   const liteDir = await newDataDir();
