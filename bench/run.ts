@@ -5,6 +5,8 @@ import { formatTable, meetsGoal, type Figure } from './report';
 import { measureAnswerSave } from './sections/answer-save';
 import { measureBundles } from './sections/bundle-size';
 import { measureLighthouse } from './sections/lighthouse';
+import { measureReads } from './sections/reads';
+import { measureUpload } from './sections/upload';
 
 /**
  * `npm run bench`: every figure with its goal, printed as a table and written as JSON under
@@ -12,6 +14,8 @@ import { measureLighthouse } from './sections/lighthouse';
  */
 const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   'save-answer': measureAnswerSave,
+  reads: measureReads,
+  upload: measureUpload,
   bundle: measureBundles,
   lighthouse: measureLighthouse,
 };

@@ -9,14 +9,13 @@ import {
   startServer,
   withDataDirDatabase,
 } from '../../tests/helpers/server-process';
-import { adminQuery } from '../../tests/helpers/shared-postgres';
+import { noPostgresNote, postgresReachable, withBenchDatabase } from '../lib/postgres';
 import { createBenchPatients, textQuestionIds, type BenchPatient } from '../lib/bench-patients';
 import type { Figure } from '../report';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PATIENTS = 200;
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface LoadResult {
   throughput: number;
@@ -148,39 +147,46 @@ export async function measureAnswerSave(): Promise<Figure[]> {
   const secret = randomBytes(32).toString('base64');
 
   // PostgreSQL server: a fresh database, the API in its own process, then the raw baseline.
-  const name = `cmd_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const dataDir = await newDataDir();
-  try {
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    await seedDefaultQuestionnaire(database.db);
-    const patients = await createBenchPatients(database.db, secret, PATIENTS);
-    const questionIds = await textQuestionIds(database.db);
-    await database.close();
-    const server = await startServer({
-      dataDir,
-      env: {
-        DATABASE_URL: url.toString(),
-        DATABASE_POOL_SIZE: '20',
-        JWT_SECRET: secret,
-        NODE_ENV: 'production',
-        PAYMENTS: 'demo',
-        LOG_LEVEL: 'warn',
-      },
+  if (await postgresReachable()) {
+    await withBenchDatabase(async (url) => {
+      const dataDir = await newDataDir();
+      try {
+        const database = await openDatabase({ kind: 'postgres', url });
+        await seedDefaultQuestionnaire(database.db);
+        const patients = await createBenchPatients(database.db, secret, PATIENTS);
+        const questionIds = await textQuestionIds(database.db);
+        await database.close();
+        const server = await startServer({
+          dataDir,
+          env: {
+            DATABASE_URL: url,
+            DATABASE_POOL_SIZE: '20',
+            JWT_SECRET: secret,
+            NODE_ENV: 'production',
+            PAYMENTS: 'demo',
+            LOG_LEVEL: 'warn',
+          },
+        });
+        let api: LoadResult;
+        try {
+          api = await loadApi(server.baseUrl, patients, questionIds);
+        } finally {
+          await server.stop();
+        }
+        const baseline = await loadRawPg(url, patients, questionIds);
+        results.push(...figures('PostgreSQL', api, baseline));
+      } finally {
+        await removeDataDir(dataDir);
+      }
     });
-    let api: LoadResult;
-    try {
-      api = await loadApi(server.baseUrl, patients, questionIds);
-    } finally {
-      await server.stop();
-    }
-    const baseline = await loadRawPg(url.toString(), patients, questionIds);
-    results.push(...figures('PostgreSQL', api, baseline));
-  } finally {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await removeDataDir(dataDir);
+  } else {
+    results.push({
+      section: 'save answer',
+      name: 'PostgreSQL',
+      value: null,
+      unit: '',
+      note: noPostgresNote,
+    });
   }
 
   // Embedded PGlite: one process, one connection; no separate baseline can reach it.

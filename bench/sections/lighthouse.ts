@@ -73,6 +73,12 @@ export async function measureLighthouse(): Promise<Figure[]> {
         },
       );
       const categories = result?.lhr.categories;
+      const audits = result?.lhr.audits ?? {};
+      // What keeps a score down, so a missed goal names its cause.
+      const failing = (categories?.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id);
+      const metric = (id: string) => audits[id]?.displayValue?.replace(/\s/g, ' ') ?? '?';
       figures.push(
         {
           section: 'lighthouse',
@@ -80,6 +86,7 @@ export async function measureLighthouse(): Promise<Figure[]> {
           value: Math.round((categories?.performance?.score ?? 0) * 100),
           unit: '',
           goal: '>= 95',
+          note: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}`,
         },
         {
           section: 'lighthouse',
@@ -87,6 +94,7 @@ export async function measureLighthouse(): Promise<Figure[]> {
           value: Math.round((categories?.accessibility?.score ?? 0) * 100),
           unit: '',
           goal: '>= 100',
+          note: failing.length > 0 ? `failing: ${failing.join(', ')}` : undefined,
         },
       );
     };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SaveResponseBody } from '../../shared/contracts/survey';
 import type { Db, DbOrTx } from '../db/client';
 import { accessCodes, mediaUploads, questionOptions, questions, responses } from '../db/schema';
@@ -101,32 +101,59 @@ async function validateAnswer(
   }
 }
 
-/** Stores the patient's one current answer to a question of their current assessment. */
+/**
+ * Stores the patient's one current answer to a question of their current assessment.
+ *
+ * The hot path of the survey, so it takes two statements: one read of the question with the
+ * assessment's status, and one upsert that re-checks, in the same statement, that the
+ * assessment is still editable and the question still active. A review that starts (or a
+ * question deactivated) between the two statements therefore still refuses the answer, as the
+ * former check-then-write transaction did, without holding a transaction open across round trips.
+ */
 export async function saveResponse(
   db: Db,
   scope: PatientScope,
   body: SaveResponseBody,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await requireEditableAssessment(tx, scope);
-    const [question] = await tx
-      .select()
-      .from(questions)
-      .where(and(eq(questions.id, body.questionId), eq(questions.isActive, true)));
-    if (!question) throw notFound('survey.questionNotFound');
-    const answer = await validateAnswer(tx, scope, question, body);
-    const now = new Date();
-    await tx
-      .insert(responses)
-      .values({
-        userId: scope.userId,
-        accessCodeId: scope.accessCodeId,
-        questionId: question.id,
-        ...answer,
-      })
-      .onConflictDoUpdate({
-        target: [responses.accessCodeId, responses.questionId],
-        set: { ...answer, userId: scope.userId, updatedAt: now },
-      });
-  });
+  const [found] = await db
+    .select({
+      question: questions,
+      codeStatus: sql<string | null>`(SELECT ${accessCodes.status} FROM ${accessCodes}
+        WHERE ${accessCodes.id} = ${scope.accessCodeId} AND ${accessCodes.userId} = ${scope.userId})`,
+    })
+    .from(questions)
+    .where(and(eq(questions.id, body.questionId), eq(questions.isActive, true)));
+  if (!found) {
+    await requireEditableAssessment(db, scope);
+    throw notFound('survey.questionNotFound');
+  }
+  if (found.codeStatus === null) throw notFound();
+  if (!EDITABLE_STATUSES.has(found.codeStatus)) throw new AppError(409, 'survey.notEditable');
+  const answer = await validateAnswer(db, scope, found.question, body);
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  const saved = (await db.execute(sql`
+    INSERT INTO ${responses} (user_id, access_code_id, question_id, option_id, answer_text,
+      media_type, media_path, pain_points, symptoms)
+    SELECT ${scope.userId}::int, ${scope.accessCodeId}::int, ${found.question.id}::int,
+      ${answer.optionId}::int, ${answer.answerText}::text, ${answer.mediaType}::text,
+      ${answer.mediaPath}::text, ${json(answer.painPoints)}::jsonb, ${json(answer.symptoms)}::jsonb
+    WHERE EXISTS (SELECT 1 FROM ${accessCodes} WHERE ${accessCodes.id} = ${scope.accessCodeId}
+        AND ${accessCodes.userId} = ${scope.userId}
+        AND ${accessCodes.status} IN (${sql.join(
+          [...EDITABLE_STATUSES].map((status) => sql`${status}`),
+          sql`, `,
+        )}))
+      AND EXISTS (SELECT 1 FROM ${questions} WHERE ${questions.id} = ${found.question.id}
+        AND ${questions.isActive})
+    ON CONFLICT (access_code_id, question_id) DO UPDATE SET
+      user_id = excluded.user_id, option_id = excluded.option_id,
+      answer_text = excluded.answer_text, media_type = excluded.media_type,
+      media_path = excluded.media_path, pain_points = excluded.pain_points,
+      symptoms = excluded.symptoms, updated_at = now()
+    RETURNING id`)) as unknown as { rows: unknown[] };
+  if (saved.rows.length === 0) {
+    // Changed between the two statements: answer as a fresh request would.
+    await requireEditableAssessment(db, scope);
+    throw notFound('survey.questionNotFound');
+  }
 }
