@@ -15,5 +15,9 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    // Subtitles are text, not headings: MUI would render them as <h6> and break heading order.
+    MuiTypography: {
+      defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } },
+    },
   },
 });
