@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { insertPatient } from '../helpers/admin-seed';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminQuestion } from '../../src/shared/contracts/admin-questions';
@@ -7,6 +8,7 @@ import {
   questionOptions,
   questions,
   questionTranslations,
+  responses,
 } from '../../src/server/db/schema';
 import {
   apiAsPage,
@@ -35,10 +37,36 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let dataDir: string;
+let patientCode: string;
 
 beforeAll(async () => {
   dataDir = await newDataDir();
-  const code = await withDataDirDatabase(dataDir, seedAdmin);
+  const code = await withDataDirDatabase(dataDir, async (db) => {
+    // A patient who has answered every question so far: the survey opens at the first
+    // unanswered one, which will be the question the admin adds ...
+    const patient = await insertPatient(db, {
+      email: 'survey.patient@example.org',
+      firstName: 'Sam',
+      lastName: 'Patient',
+    });
+    // ... except the question the admin deletes below, which has no answers and so really goes.
+    const active = (
+      await db
+        .select({ id: questions.id, text: questions.questionText })
+        .from(questions)
+        .where(eq(questions.isActive, true))
+    ).filter((q) => !q.text.includes('main complaint'));
+    await db.insert(responses).values(
+      active.map((q) => ({
+        userId: patient.userId,
+        accessCodeId: patient.accessCodeId,
+        questionId: q.id,
+        answerText: 'seeded',
+      })),
+    );
+    patientCode = patient.code;
+    return seedAdmin(db);
+  });
   server = await startServer({ dataDir });
   browser = await launchBrowser();
   context = await newContext(browser, { baseURL: server.baseUrl });
@@ -169,6 +197,26 @@ describe('an administrator manages the questionnaire', () => {
     await page.getByText('Question deleted').waitFor();
     expect(await page.getByTestId('question-row').count()).toBe(before - 1);
     expect(await target.count()).toBe(0);
+  });
+
+  it('shows the new question to a patient in the survey, in English and in German', async () => {
+    const patientContext = await newContext(browser, { baseURL: server.baseUrl, locale: 'en-GB' });
+    const survey = await patientContext.newPage();
+    await survey.goto('/');
+    await survey.getByRole('button', { name: 'I have an access code' }).click();
+    await survey.getByLabel(/^Access code/).fill(patientCode);
+    await survey.getByRole('button', { name: 'Continue assessment' }).click();
+    await survey.waitForURL('**/app');
+    await survey.getByRole('heading', { name: 'How often do you chew gum each week?' }).waitFor();
+    expect(await survey.getByRole('radio', { name: 'Daily' }).count()).toBe(1);
+    expect(await survey.getByRole('radio', { name: 'Never' }).count()).toBe(1);
+
+    await survey.locator('footer').getByLabel('Language').click();
+    await survey.getByRole('option', { name: 'Deutsch' }).click();
+    await survey.getByRole('heading', { name: 'Wie oft kauen Sie Kaugummi?' }).waitFor();
+    expect(await survey.getByRole('radio', { name: 'Täglich' }).count()).toBe(1);
+    expect(await survey.getByRole('radio', { name: 'Nie' }).count()).toBe(1);
+    await patientContext.close();
   });
 
   it('works at tablet width', async () => {
