@@ -384,29 +384,7 @@ export function MediaQuestion({
 
       {phase === 'preview' && preview && (
         <Box sx={frame}>
-          {kind === 'photo' ? (
-            <Box
-              component="img"
-              src={preview.url}
-              alt={t('camera.previewPhoto')}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
-          ) : (
-            <Box
-              component="video"
-              src={preview.url}
-              controls
-              playsInline
-              aria-label={t('camera.previewVideo')}
-              sx={{
-                width: '100%',
-                height: '100%',
-                objectFit: 'contain',
-                display: 'block',
-                bgcolor: 'common.black',
-              }}
-            />
-          )}
+          <CapturedMedia kind={kind} url={preview.url} />
         </Box>
       )}
 
@@ -414,29 +392,7 @@ export function MediaQuestion({
         <Box>
           {preview && (
             <Box sx={{ ...frame, mb: 2 }}>
-              {kind === 'photo' ? (
-                <Box
-                  component="img"
-                  src={preview.url}
-                  alt={t('camera.previewPhoto')}
-                  sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-                />
-              ) : (
-                <Box
-                  component="video"
-                  src={preview.url}
-                  controls
-                  playsInline
-                  aria-label={t('camera.previewVideo')}
-                  sx={{
-                    width: '100%',
-                    height: '100%',
-                    objectFit: 'contain',
-                    display: 'block',
-                    bgcolor: 'common.black',
-                  }}
-                />
-              )}
+              <CapturedMedia kind={kind} url={preview.url} />
             </Box>
           )}
           <Alert
@@ -549,5 +505,36 @@ export function MediaQuestion({
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/** The photo or video just taken, shown for review and after the upload. */
+function CapturedMedia({ kind, url }: { kind: MediaType; url: string }) {
+  const { t } = useTranslation('survey');
+  if (kind === 'photo') {
+    return (
+      <Box
+        component="img"
+        src={url}
+        alt={t('camera.previewPhoto')}
+        sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+      />
+    );
+  }
+  return (
+    <Box
+      component="video"
+      src={url}
+      controls
+      playsInline
+      aria-label={t('camera.previewVideo')}
+      sx={{
+        width: '100%',
+        height: '100%',
+        objectFit: 'contain',
+        display: 'block',
+        bgcolor: 'common.black',
+      }}
+    />
   );
 }
