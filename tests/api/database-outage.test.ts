@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createAccessCode } from '../../src/server/auth/access-codes';
@@ -6,14 +9,14 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import type { AppInstance } from '../../src/server/http/app-instance';
-import { adminQuery, POSTGRES_URL, postgresAnswers } from '../helpers/shared-postgres';
+import { createThrowawayDatabase, POSTGRES_URL, postgresAnswers } from '../helpers/shared-postgres';
 import { TcpProxy } from '../helpers/tcp-proxy';
 
 // Needs a PostgreSQL server (the embedded database cannot go away): TEST_DATABASE_URL, or the
 // local one CI starts. Skipped only when no server answers at all.
 const reachable = await postgresAnswers();
 
-const name = `cmd_outage_${randomBytes(4).toString('hex')}`;
+let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>>;
 let proxy: TcpProxy;
 let database: Database;
 let app: AppInstance;
@@ -21,18 +24,17 @@ let code: string;
 
 describe.runIf(reachable)('database briefly unavailable', () => {
   beforeAll(async () => {
-    await adminQuery(`CREATE DATABASE ${name}`);
+    throwaway = await createThrowawayDatabase('cmd_outage');
     const target = new URL(POSTGRES_URL);
     proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
     const port = await proxy.start();
-    const viaProxy = new URL(POSTGRES_URL);
+    const viaProxy = new URL(throwaway.url);
     viaProxy.host = `127.0.0.1:${port}`;
-    viaProxy.pathname = `/${name}`;
     database = await openDatabase({ kind: 'postgres', url: viaProxy.toString(), poolSize: 4 });
     const config = await loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATA_DIR: `/tmp/${name}`,
+      DATA_DIR: await mkdtemp(join(tmpdir(), 'cmd-outage-')),
       JWT_SECRET: randomBytes(32).toString('base64'),
     });
     app = await buildApp({ config, database, logger: false });
@@ -44,7 +46,7 @@ describe.runIf(reachable)('database briefly unavailable', () => {
     await app?.close();
     await database?.close().catch(() => undefined);
     await proxy?.stop();
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await throwaway?.drop();
   });
 
   const signIn = () =>

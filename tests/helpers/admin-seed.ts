@@ -1,17 +1,11 @@
 import { Readable } from 'node:stream';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { PainPoint, SymptomEntry } from '../../src/shared/contracts/survey';
-import type { QuestionType } from '../../src/shared/constants';
 import { createAccessCode } from '../../src/server/auth/access-codes';
 import type { Db } from '../../src/server/db/client';
-import {
-  mediaUploads,
-  questionOptions,
-  questions,
-  responses,
-  users,
-} from '../../src/server/db/schema';
+import { mediaUploads, questionOptions, responses, users } from '../../src/server/db/schema';
 import type { MediaStore } from '../../src/server/media/media-store';
+import { firstQuestionOfType } from './seed-answers';
 
 export const SAMPLE_PAIN_POINTS: PainPoint[] = [
   { id: 'p1', x: 0.5, y: 0.2, intensity: 'light' },
@@ -38,17 +32,6 @@ export async function insertPatient(
   const [user] = await db.insert(users).values(values).returning({ id: users.id });
   const { id: accessCodeId, code } = await createAccessCode(db, user!.id);
   return { userId: user!.id, accessCodeId, code };
-}
-
-async function firstQuestionOfType(db: Db, type: QuestionType) {
-  const [row] = await db
-    .select()
-    .from(questions)
-    .where(and(eq(questions.questionType, type), eq(questions.isActive, true)))
-    .orderBy(asc(questions.sortOrder))
-    .limit(1);
-  if (!row) throw new Error(`No ${type} question in the questionnaire`);
-  return row;
 }
 
 /**

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import { createThrowawayDatabase } from './shared-postgres';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
@@ -10,28 +9,13 @@ export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'pglite-memory' });
 
-  const name = `cmd_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  const throwaway = await createThrowawayDatabase('cmd_test', serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: throwaway.url, poolSize: 20 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      await withAdminClient(serverUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
+      await throwaway.drop();
     },
   };
-}
-
-async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }

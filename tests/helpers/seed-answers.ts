@@ -34,8 +34,9 @@ export async function firstQuestionOfType(
   const [question] = await db
     .select()
     .from(questions)
-    .where(eq(questions.questionType, type))
+    .where(and(eq(questions.questionType, type), eq(questions.isActive, true)))
     .orderBy(asc(questions.sortOrder))
     .limit(1);
-  return question!;
+  if (!question) throw new Error(`No active ${type} question in the questionnaire`);
+  return question;
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -9,19 +12,9 @@ import type { AppInstance } from '../../src/server/http/app-instance';
 export const POSTGRES_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
+/** One statement on the server itself (creating or dropping databases), on its own connection. */
+export async function adminQuery(text: string, serverUrl = POSTGRES_URL): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {
     await client.query(text);
@@ -30,25 +23,45 @@ export async function adminQuery(text: string): Promise<void> {
   }
 }
 
+export async function postgresAnswers(serverUrl = POSTGRES_URL): Promise<boolean> {
+  return adminQuery('SELECT 1', serverUrl).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A new, empty database on the server; `drop` removes it again, connections and all. */
+export async function createThrowawayDatabase(
+  prefix: string,
+  serverUrl = POSTGRES_URL,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`, serverUrl);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, serverUrl),
+  };
+}
+
 /**
  * Several app instances, each with its own connection pool, on one fresh PostgreSQL database:
  * what a deployment behind a load balancer looks like.
  */
 export async function startInstances(count: number, env: Record<string, string> = {}) {
-  const name = `cmd_multi_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
+  const throwaway = await createThrowawayDatabase('cmd_multi');
+  const dataDir = await mkdtemp(join(tmpdir(), 'cmd-multi-'));
   const secret = randomBytes(32).toString('base64');
   const databases: Database[] = [];
   const apps: AppInstance[] = [];
   for (let i = 0; i < count; i++) {
-    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
+    const database = await openDatabase({ kind: 'postgres', url: throwaway.url, poolSize: 10 });
     await seedDefaultQuestionnaire(database.db);
     const config = await loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATA_DIR: `/tmp/${name}`,
+      DATA_DIR: dataDir,
       JWT_SECRET: secret,
       ...env,
     });
@@ -61,7 +74,8 @@ export async function startInstances(count: number, env: Record<string, string> 
     async close() {
       for (const app of apps) await app.close();
       for (const database of databases) await database.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await throwaway.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

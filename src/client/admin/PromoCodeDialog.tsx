@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { localIsoDateTime } from '../../shared/dates';
 import { EDITABLE_PROMO_CODE_STATUSES } from '../../shared/constants';
 import { PROMO_CODE_PATTERN, type PromoCode } from '../../shared/contracts/promo-codes';
 import { ApiError } from '../lib/api-client';
@@ -37,9 +38,7 @@ export function parseCents(value: string): number {
 
 function toLocalInput(iso: string | null): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return localIsoDateTime(new Date(iso));
 }
 
 export function PromoCodeDialog({

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { PatientDetails } from '../../shared/contracts/paywall';
+import { localIsoDate } from '../../shared/dates';
 import { apiRequest } from '../lib/api-client';
 import type { DetailsErrors } from './details-validation';
 import { savePendingDetails } from './pending-details';
@@ -18,12 +19,6 @@ import { savePendingDetails } from './pending-details';
 type Field = Exclude<keyof PatientDetails, 'consent' | 'consentVersion'>;
 
 const validation = () => import('./details-validation');
-
-function todayIso(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 const FIELDS: Record<Field, { autoComplete: string; type?: string; label: string }> = {
   firstName: { autoComplete: 'given-name', label: 'details.firstName' },
@@ -106,7 +101,7 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
         slotProps={{
           inputLabel: meta.type === 'date' ? { shrink: true } : undefined,
           htmlInput: {
-            ...(meta.type === 'date' ? { max: todayIso(), min: '1900-01-01' } : {}),
+            ...(meta.type === 'date' ? { max: localIsoDate(), min: '1900-01-01' } : {}),
             'data-testid': `details-${name}`,
           },
         }}

@@ -7,12 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
+import { localIsoDate } from '../../shared/dates';
 
 interface Props {
   patientName: string;
@@ -23,7 +18,7 @@ interface Props {
 
 export function EvaluatedDialog({ patientName, busy, onCancel, onConfirm }: Props) {
   const { t } = useTranslation(['review', 'common']);
-  const [date, setDate] = useState(today);
+  const [date, setDate] = useState(() => localIsoDate());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (date) onConfirm(date);
@@ -43,7 +38,7 @@ export function EvaluatedDialog({ patientName, busy, onCancel, onConfirm }: Prop
             label={t('evaluatedDialog.date')}
             value={date}
             onChange={(event) => setDate(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localIsoDate() } }}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localIsoDate } from '../dates';
 import { CURRENCY } from '../constants';
 import { languageSchema } from './common';
 
@@ -8,13 +9,6 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, { error: 'validation.required' })
     .max(max, { error: 'validation.tooLong' });
-
-/** Today's date as YYYY-MM-DD in the local time zone of whoever validates. */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** The details form (SPEC section 3 "Patient information"); message keys are i18n keys. */
 export const patientDetailsSchema = z.strictObject({
@@ -31,7 +25,7 @@ export const patientDetailsSchema = z.strictObject({
     .string()
     .min(1, { error: 'validation.required' })
     .pipe(z.iso.date({ error: 'validation.date' }))
-    .refine((value) => value <= today(), { error: 'validation.dateOfBirthFuture' })
+    .refine((value) => value <= localIsoDate(), { error: 'validation.dateOfBirthFuture' })
     .refine((value) => value >= '1900-01-01', { error: 'validation.date' }),
   address: requiredText(200),
   postalCode: requiredText(20),
