@@ -79,9 +79,7 @@ describe('errors in the log', () => {
       log = '';
       const reply = await saveAnswer('Zähneknirschen nachts');
       expect(reply.statusCode).toBe(500);
-      expect(lines().some((line) => line.err?.message && line.msg === 'request failed')).toBe(
-        true,
-      );
+      expect(lines().some((line) => line.err?.message && line.msg === 'request failed')).toBe(true);
       expect(log).toContain('22P02');
       expect(log).not.toContain('knirschen');
     } finally {
