@@ -3,11 +3,13 @@ import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { unauthorized } from '../http/app-error';
-import { assertNotBackedOff, clearFailures, recordFailure } from './sign-in-backoff';
+import {
+  assertNotBackedOff,
+  backoffSeconds,
+  clearFailures,
+  recordFailure,
+} from './sign-in-backoff';
 import { matchTotp } from './totp';
-
-/** Every this many wrong codes in a row for one access code and address, the audit log says so. */
-export const TOTP_FAILURES_AUDITED_EVERY = 5;
 
 /**
  * Checks an administrator's authenticator code. Wrong codes slow down the address that sends
@@ -40,12 +42,15 @@ export async function verifySecondFactor(
     return;
   }
   const failures = await recordFailure(db, keys, new Date(now));
-  if (failures % TOTP_FAILURES_AUDITED_EVERY === 0) {
+  const wait = backoffSeconds(failures);
+  // Past the free typos every failure is someone guessing, or an admin in trouble: the practice
+  // sees it in the audit log (no codes in it).
+  if (wait > 0) {
     await recordAudit(db, null, {
       action: 'admin.totp-failures',
       patientUserId: input.userId,
       accessCodeId: input.accessCodeId,
-      detail: `${failures} wrong codes in a row`,
+      detail: `${failures} wrong codes in a row; next try in ${wait} s`,
     });
   }
   throw unauthorized('auth.totpInvalid');
