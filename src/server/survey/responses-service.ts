@@ -4,15 +4,15 @@ import type { Db, DbOrTx } from '../db/client';
 import { accessCodes, mediaUploads, questionOptions, questions, responses } from '../db/schema';
 import { AppError, badRequest, notFound } from '../http/app-error';
 
-/** Assessment states in which the patient may still change answers (before review starts). */
-const EDITABLE_STATUSES = new Set(['in_progress', 'submitted']);
+/** Completing freezes the assessment: answers change only while it is in progress. */
+const EDITABLE_STATUSES = new Set(['in_progress']);
 
 export interface PatientScope {
   userId: number;
   accessCodeId: number;
 }
 
-/** The patient's current assessment, refusing one that is not theirs or already under review. */
+/** The patient's current assessment, refusing one that is not theirs or already completed. */
 export async function requireEditableAssessment(db: DbOrTx, scope: PatientScope): Promise<void> {
   const [code] = await db
     .select({ status: accessCodes.status })
