@@ -66,7 +66,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
   registerRouteAccess(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
   app.decorate('deps', {
     config,
