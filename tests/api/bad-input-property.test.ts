@@ -197,7 +197,13 @@ function samples(): Sample[] {
     {
       method: 'POST',
       route: '/api/verify-payment',
-      body: { ...details, paymentIntentId: 'pi_fuzz', couponCode: 'NOSUCHCODE', language: 'de' },
+      body: {
+        ...details,
+        paymentIntentId: 'pi_fuzz',
+        clientSecret: 'pi_fuzz_secret',
+        couponCode: 'NOSUCHCODE',
+        language: 'de',
+      },
     },
     { method: 'POST', route: '/api/coupons/validate', body: { code: 'NOSUCHCODE' } },
     {
