@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessCode } from '../../src/server/auth/access-codes';
@@ -98,7 +100,57 @@ describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', (
     const rows = await uploadsOf(t.database.db, byBytes.accessCodeId);
     expect(rows.map((r) => r.sizeBytes).sort((a, b) => a - b)).toEqual([6000, 12_000]);
   });
+
+  it('over HTTP: gives the place of an abandoned upload back at once, and reads a refused one to the end', async () => {
+    const patient = await t.createPatient();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const boundary = `----abandoned${randomBytes(8).toString('hex')}`;
+    const req = request(`${address}/api/survey/media`, {
+      method: 'POST',
+      headers: {
+        ...patient.headers,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    req.on('error', () => undefined);
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nphoto\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="questionId"\r\n\r\n${photoId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="a.jpg"\r\n` +
+        `Content-Type: image/jpeg\r\n\r\n`,
+    );
+    req.write(SAMPLE_BYTES.jpeg(5000));
+    const rows = () => uploadsOf(t.database.db, patient.accessCodeId);
+    await until(async () => (await rows()).length === 1);
+    expect((await rows())[0]!.status).toBe('uploading');
+
+    req.destroy();
+    await until(async () => (await rows()).length === 0);
+    expect((await mediaFilesIn(t.config.mediaDir)).filter((f) => f.includes('.part'))).toEqual([]);
+    for (let i = 0; i < 3; i++) expect((await uploadPhoto(patient, 2000)).statusCode).toBe(200);
+
+    // Refused before a byte is stored; the browser still gets the answer after sending it all.
+    const form = new FormData();
+    form.append('type', 'photo');
+    form.append('questionId', String(photoId));
+    form.append('media', new Blob([new Uint8Array(SAMPLE_BYTES.jpeg(4 * 1024 * 1024))]), 'a.jpg');
+    const refused = await fetch(`${address}/api/survey/media`, {
+      method: 'POST',
+      headers: patient.headers,
+      body: form,
+    });
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/limit/);
+  });
 });
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const reachable = await postgresAnswers();
 

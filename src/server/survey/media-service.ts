@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { and, eq } from 'drizzle-orm';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
@@ -41,13 +41,14 @@ async function drain(stream: Readable): Promise<void> {
  */
 function capBytes(source: Readable, limit: number): { stream: Readable; over: () => boolean } {
   let total = 0;
-  async function* capped() {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
+  const cap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
       total += chunk.length;
-      if (total <= limit) yield chunk;
-    }
-  }
-  return { stream: Readable.from(capped(), { objectMode: false }), over: () => total > limit };
+      done(null, total <= limit ? chunk : undefined);
+    },
+  });
+  // The callback form forwards a failing source (an aborted request) to the writer's pipeline.
+  return { stream: pipeline(source, cap, () => undefined), over: () => total > limit };
 }
 
 async function storeFilePart(
