@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCodes, responses, users } from '../../src/server/db/schema';
+import { accessCodes, responses } from '../../src/server/db/schema';
 import { submitAssessment } from '../../src/server/review/submit-assessment';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
@@ -187,7 +187,8 @@ describe('case report PDF', () => {
     expect(stdout).toContain('mostly');
     expect(stdout).toContain('From very brief to more than a week');
 
-    await t.database.db.update(users).set({ language: 'de' }).where(eq(users.id, admin.id));
+    const adminAssessment = eq(accessCodes.id, admin.accessCodeId);
+    await t.database.db.update(accessCodes).set({ language: 'de' }).where(adminAssessment);
     const german = await t.app.inject({
       method: 'GET',
       url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
@@ -197,7 +198,7 @@ describe('case report PDF', () => {
     const { stdout: text } = await run('pdftotext', [join(dir, 'bericht.pdf'), '-']);
     expect(text).toContain('Fallbericht');
     expect(text).toContain('Punktzahl 3 von 7');
-    await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, admin.id));
+    await t.database.db.update(accessCodes).set({ language: 'en' }).where(adminAssessment);
   });
 
   it('answers 404 for an unknown assessment', async () => {

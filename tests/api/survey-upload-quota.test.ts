@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessCode } from '../../src/server/auth/access-codes';
+import { sessionForAssessment } from '../../src/server/auth/session';
 import type { Db } from '../../src/server/db/client';
 import { mediaUploads, users } from '../../src/server/db/schema';
 import { mediaFilesIn, postMedia, SAMPLE_BYTES } from '../helpers/multipart';
@@ -161,20 +162,15 @@ describe.runIf(reachable)('upload quota with two server instances on one databas
       const db = cluster.db;
       const [user] = await db.insert(users).values({ email: 'quota@example.org' }).returning();
       const { id: accessCodeId } = await createAccessCode(db, user!.id);
-      const token = await cluster.apps[0]!.deps.tokens.sign({
-        userId: user!.id,
-        email: user!.email,
-        language: 'en',
-        isAdmin: false,
-        tokenVersion: 0,
-        accessCodeId,
-      });
+      const session = await sessionForAssessment(db, cluster.apps[0]!.deps.tokens, accessCodeId, [
+        'code',
+      ]);
       const questionId = (await firstQuestionOfType(db, 'photo')).id;
       const replies = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
           postMedia(
             cluster.apps[i % 2]!,
-            { authorization: `Bearer ${token}` },
+            { authorization: `Bearer ${session!.token}` },
             { type: 'photo', questionId },
             SAMPLE_BYTES.jpeg(2000),
           ),

@@ -46,6 +46,9 @@ async function preparePatients(dataDir: string, secret: string, count: number) {
         email,
         language: 'en',
         isAdmin: false,
+        assessmentTokenVersion: 0,
+        methods: ['code'],
+
         tokenVersion: 0,
       });
       patients.push({

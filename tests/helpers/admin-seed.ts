@@ -29,8 +29,12 @@ export async function insertPatient(
   db: Db,
   values: { email: string; firstName: string; lastName: string },
 ): Promise<{ userId: number; accessCodeId: number; code: string }> {
-  const [user] = await db.insert(users).values(values).returning({ id: users.id });
-  const { id: accessCodeId, code } = await createAccessCode(db, user!.id);
+  const [user] = await db
+    .insert(users)
+    .values({ email: values.email })
+    .onConflictDoUpdate({ target: users.email, set: { email: values.email } })
+    .returning({ id: users.id });
+  const { id: accessCodeId, code } = await createAccessCode(db, user!.id, values);
   return { userId: user!.id, accessCodeId, code };
 }
 

@@ -7,7 +7,7 @@ export const surveyMessages = defineMessages(
     'survey.invalidMedia': 'Please take the photo or video for this question again.',
     'survey.duplicateSymptom': 'Each complaint can be recorded only once.',
     'survey.notEditable':
-      'Your assessment is already being reviewed, so answers can no longer be changed.',
+      'You have completed your assessment, so its answers, photos and videos can no longer be changed.',
     'survey.incomplete': 'Please answer every question before completing the assessment.',
     'survey.mediaMissing': 'Please attach a photo or video file.',
     'survey.mediaFields': 'The upload needs the media type and the question.',
@@ -23,7 +23,7 @@ export const surveyMessages = defineMessages(
     'survey.invalidMedia': 'Bitte nehmen Sie das Foto oder Video für diese Frage erneut auf.',
     'survey.duplicateSymptom': 'Jede Beschwerde kann nur einmal erfasst werden.',
     'survey.notEditable':
-      'Ihre Bewertung wird bereits geprüft, daher können die Antworten nicht mehr geändert werden.',
+      'Sie haben Ihre Bewertung abgeschlossen, daher können Antworten, Fotos und Videos nicht mehr geändert werden.',
     'survey.incomplete': 'Bitte beantworten Sie alle Fragen, bevor Sie die Bewertung abschließen.',
     'survey.mediaMissing': 'Bitte fügen Sie ein Foto oder Video bei.',
     'survey.mediaFields': 'Für das Hochladen fehlen der Medientyp oder die Frage.',

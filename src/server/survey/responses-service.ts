@@ -9,15 +9,15 @@ import {
   type RemovalDeps,
 } from './upload-removal';
 
-/** Assessment states in which the patient may still change answers (before review starts). */
-const EDITABLE_STATUSES = new Set(['in_progress', 'submitted']);
+/** Completing freezes the assessment: answers change only while it is in progress. */
+const EDITABLE_STATUSES = new Set(['in_progress']);
 
 export interface PatientScope {
   userId: number;
   accessCodeId: number;
 }
 
-/** The patient's current assessment, refusing one that is not theirs or already under review. */
+/** The patient's current assessment, refusing one that is not theirs or already completed. */
 export async function requireEditableAssessment(db: DbOrTx, scope: PatientScope): Promise<void> {
   const [code] = await db
     .select({ status: accessCodes.status })
