@@ -14,7 +14,7 @@ export const surveyMessages = defineMessages(
     'survey.mediaWrongKind': 'This file is not a supported photo (JPEG, PNG) or video (WebM, MP4).',
     'survey.mediaTooLarge': 'The file is too large. Please record a shorter video.',
     'survey.mediaQuotaExceeded':
-      'This assessment has reached its limit for photos and videos, so this upload was not kept. Takes you replaced are cleared when you save your answer, unsaved ones within a day; please try again later.',
+      'This assessment has reached its limit for photos and videos, so this file was not saved. Replaced recordings are cleared within a day; please try again later.',
   },
   {
     'survey.questionNotFound':
@@ -31,6 +31,6 @@ export const surveyMessages = defineMessages(
       'Diese Datei ist kein unterstütztes Foto (JPEG, PNG) oder Video (WebM, MP4).',
     'survey.mediaTooLarge': 'Die Datei ist zu groß. Bitte nehmen Sie ein kürzeres Video auf.',
     'survey.mediaQuotaExceeded':
-      'Diese Bewertung hat ihre Grenze für Fotos und Videos erreicht, daher wurde diese Datei nicht gespeichert. Ersetzte Aufnahmen werden beim Speichern Ihrer Antwort gelöscht, nicht gespeicherte innerhalb eines Tages; bitte versuchen Sie es später erneut.',
+      'Diese Bewertung hat ihre Grenze für Fotos und Videos erreicht, daher wurde diese Datei nicht gespeichert. Ersetzte Aufnahmen werden innerhalb eines Tages gelöscht; bitte versuchen Sie es später erneut.',
   },
 );
