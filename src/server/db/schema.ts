@@ -162,10 +162,18 @@ export const mediaUploads = pgTable(
     path: text('path').notNull().unique(),
     mediaType: text('media_type').$type<MediaType>().notNull(),
     mimeType: text('mime_type').notNull(),
+    /**
+     * "uploading" while the file streams in: the row then reserves the upload's place in the
+     * assessment's quota and `sizeBytes` holds the most it may take.
+     */
+    status: text('status').$type<'uploading' | 'stored'>().notNull().default('stored'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('media_uploads_user_idx').on(t.userId)],
+  (t) => [
+    index('media_uploads_user_idx').on(t.userId),
+    index('media_uploads_access_code_idx').on(t.accessCodeId),
+  ],
 );
 
 export const responses = pgTable(

@@ -128,11 +128,11 @@ export async function redeemCoupon(
 
 /**
  * POST /api/coupons/redeem from the browser after a payment: only for the signed-in user, only
- * for a code one of that user's fulfilled payments used, and idempotent.
+ * for a code the payment of the session's assessment used, and idempotent.
  */
 export async function redeemCouponForUser(
   db: Db,
-  input: { code: string; userId: number; authUserId: number },
+  input: { code: string; userId: number; authUserId: number; accessCodeId: number },
 ): Promise<{ ok: true }> {
   if (input.userId !== input.authUserId) throw forbidden('coupons.notRedeemable');
   const code = normalizeCouponCode(input.code);
@@ -143,7 +143,7 @@ export async function redeemCouponForUser(
     .from(payments)
     .where(
       and(
-        eq(payments.userId, input.authUserId),
+        eq(payments.accessCodeId, input.accessCodeId),
         sql`upper(${payments.couponCode}) = ${code}`,
         sql`${payments.fulfilledAt} is not null`,
       ),

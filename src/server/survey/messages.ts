@@ -13,6 +13,8 @@ export const surveyMessages = defineMessages(
     'survey.mediaFields': 'The upload needs the media type and the question.',
     'survey.mediaWrongKind': 'This file is not a supported photo (JPEG, PNG) or video (WebM, MP4).',
     'survey.mediaTooLarge': 'The file is too large. Please record a shorter video.',
+    'survey.mediaQuotaExceeded':
+      'This assessment has reached its limit for photos and videos, so this file was not saved. Replaced recordings are cleared within a day; please try again later.',
   },
   {
     'survey.questionNotFound':
@@ -28,5 +30,7 @@ export const surveyMessages = defineMessages(
     'survey.mediaWrongKind':
       'Diese Datei ist kein unterstütztes Foto (JPEG, PNG) oder Video (WebM, MP4).',
     'survey.mediaTooLarge': 'Die Datei ist zu groß. Bitte nehmen Sie ein kürzeres Video auf.',
+    'survey.mediaQuotaExceeded':
+      'Diese Bewertung hat ihre Grenze für Fotos und Videos erreicht, daher wurde diese Datei nicht gespeichert. Ersetzte Aufnahmen werden innerhalb eines Tages gelöscht; bitte versuchen Sie es später erneut.',
   },
 );
