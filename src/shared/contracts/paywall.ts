@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { localIsoDate } from '../dates';
 import { CURRENCY } from '../constants';
-import { idSchema, isoDateSchema, languageSchema, singleLine } from './common';
+import { EARLIEST_DATE, idSchema, languageSchema, singleLine } from './common';
 
 const requiredText = (max: number) =>
   singleLine().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
@@ -15,10 +15,12 @@ export const patientDetailsSchema = z.strictObject({
     .max(254, { error: 'validation.tooLong' })
     .pipe(z.email({ error: 'validation.email' })),
   phone: requiredText(40),
+  // Today is the latest day of birth, so the future gets its own message before the range check.
   dateOfBirth: singleLine()
     .min(1, { error: 'validation.required' })
-    .pipe(isoDateSchema)
-    .refine((value) => value <= localIsoDate(), { error: 'validation.dateOfBirthFuture' }),
+    .pipe(z.iso.date({ error: 'validation.date' }))
+    .refine((value) => value <= localIsoDate(), { error: 'validation.dateOfBirthFuture' })
+    .refine((value) => value >= EARLIEST_DATE, { error: 'validation.date' }),
   address: requiredText(200),
   postalCode: requiredText(20),
   city: requiredText(100),
