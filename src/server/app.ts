@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import type { AppDeps, AppInstance } from './http/app-instance';
 import { registerClientAssets } from './http/client-assets';
 import { registerErrorHandlers } from './http/error-handler';
+import { serializeError } from './http/error-serializer';
 import { healthRoutes } from './http/health-routes';
 import { registerRouteAccess } from './http/route-access';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -36,11 +37,13 @@ const requestSerializer = (req: { method: string; url: string }) => ({
   url: req.url.split('?')[0],
 });
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Config,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
-    serializers: { req: requestSerializer },
+    serializers: { req: requestSerializer, err: serializeError },
     ...(config.env === 'development'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
       : {}),
@@ -63,7 +66,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
   registerRouteAccess(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
   app.decorate('deps', {
     config,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -57,11 +58,38 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(600).optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
 });
+
+/**
+ * What Fastify's trustProxy takes: true or false, or the reverse proxies' addresses, CIDR ranges
+ * or proxy-addr's names (loopback, linklocal, uniquelocal), comma-separated. Checked with the
+ * parser Fastify itself uses, so a typo stops the start instead of trusting nothing.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): boolean | string {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "a hop count is not accepted (Fastify 5.12.1 and later ignore it, as it cannot check that a request came through the proxy): give the proxy's address or range, e.g. 127.0.0.1 or 10.0.0.0/8",
+    });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  try {
+    proxyAddr.compile(entries);
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${(error as Error).message}; expected true, false, or addresses and CIDR ranges separated by commas`,
+    });
+    return z.NEVER;
+  }
+  return entries.join(',');
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -97,7 +125,8 @@ export interface Config {
   /** Evaluated assessments older than this are erased; undefined keeps them. */
   retentionMonths: number | undefined;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses and ranges. */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {

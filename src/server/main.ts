@@ -4,8 +4,10 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseInUseError } from './db/data-dir-lock';
 import { seedDefaultQuestionnaire } from './db/seed/seed';
+import { makePrivate, restrictNewFiles } from './private-files';
 
 async function main(): Promise<void> {
+  restrictNewFiles();
   const config = await loadConfig();
   const database = await openDatabase(
     config.databaseUrl
@@ -14,6 +16,10 @@ async function main(): Promise<void> {
   );
   await seedDefaultQuestionnaire(database.db);
   const app = await buildApp({ config, database });
+  const modes = await makePrivate(config.dataDir);
+  // The first start repairs the database's template files; a path it cannot change is a problem.
+  if (modes.failed > 0) app.log.warn(modes, 'parts of the data directory are not private');
+  else if (modes.repaired > 0) app.log.info(modes, 'made the data directory private');
   const leftovers = await app.deps.media.cleanupIncoming();
   if (leftovers > 0)
     app.log.warn({ removed: leftovers }, 'removed partial uploads of an earlier run');

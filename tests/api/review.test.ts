@@ -9,6 +9,7 @@ import { accessCodes, responses } from '../../src/server/db/schema';
 import { submitAssessment } from '../../src/server/review/submit-assessment';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { csvRecords } from '../helpers/csv';
 
 const run = promisify(execFile);
 let t: TestApp;
@@ -211,39 +212,6 @@ describe('case report PDF', () => {
   });
 });
 
-/** A small RFC 4180 reader, enough to check what a spreadsheet program would see. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (quoted && c === '"') {
-      quoted = false;
-    } else if (quoted) {
-      field += c;
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  return rows;
-}
-
 describe('CSV export', () => {
   it('has one row per answer and quotes commas, quotes and line breaks correctly', async () => {
     const reply = await t.app.inject({
@@ -253,7 +221,7 @@ describe('CSV export', () => {
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toContain('text/csv');
-    const rows = parseCsv(reply.payload.replace(/^\uFEFF/, ''));
+    const rows = csvRecords(reply.payload.replace(/^\uFEFF/, ''));
     const [header, ...data] = rows;
     expect(header).toContain('answer_text');
     const answerCount = (await t.database.db.select().from(responses)).length;

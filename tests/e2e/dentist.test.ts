@@ -26,6 +26,7 @@ import {
   type ServerProcess,
 } from '../helpers/server-process';
 import { answerWholeSurvey, LABELS, shot, signIn } from '../helpers/survey-browser';
+import { csvRecords } from '../helpers/csv';
 
 const run = promisify(execFile);
 const PRACTICE_EMAIL = 'practice@dental.example';
@@ -69,36 +70,6 @@ async function downloadVia(page: Page, click: () => Promise<void>, name: string)
   const path = join(dir, name);
   await download.saveAs(path);
   return { path, suggested: download.suggestedFilename() };
-}
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
-      if (c === '\r') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || record.length > 0) records.push([...record, field]);
-  return records;
 }
 
 const formatDay = (date: Date) =>

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../src/server/app';
+import { buildApp, loggerOptions } from '../../src/server/app';
 import { createAccessCode, type AssessmentDetails } from '../../src/server/auth/access-codes';
 import { sessionForAssessment } from '../../src/server/auth/session';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -39,18 +40,21 @@ let counter = 0;
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<AppDeps> = {},
+  /** Where the server's log goes, configured as in production; no log without it. */
+  logStream?: Writable,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cmd-test-'));
   const config = await loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logStream ? 'info' : 'silent',
     ...env,
   });
   const database = await openTestDatabase();
   await seedDefaultQuestionnaire(database.db);
-  const app = await buildApp({ config, database, logger: false, overrides });
+  const logger = logStream ? { ...loggerOptions(config), stream: logStream } : false;
+  const app = await buildApp({ config, database, logger, overrides });
   await app.ready();
 
   const createUser = async (isAdmin: boolean, extra: AssessmentDetails = {}): Promise<TestUser> => {

@@ -53,4 +53,19 @@ describe('configuration', () => {
   it('treats empty variables as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('takes TRUST_PROXY as Fastify does: true, false, or addresses and ranges of the proxies', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '127.0.0.1' }).TRUST_PROXY).toBe('127.0.0.1');
+    expect(parseEnv({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,loopback' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,fd00::/8,loopback',
+    );
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: invalid range/);
+    expect(() => parseEnv({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.1,' })).toThrow(/TRUST_PROXY/);
+    // Fastify no longer honours a hop count; it must not look as if it worked.
+    expect(() => parseEnv({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: a hop count/);
+  });
 });

@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { DatabaseInUseError } from '../db/data-dir-lock';
+import { makePrivate, restrictNewFiles } from '../private-files';
 
 export class UsageError extends Error {}
 
 /** Opens the configured database for a command-line task and closes it afterwards. */
 export async function withCliDatabase<T>(task: (db: Db) => Promise<T>): Promise<T> {
+  restrictNewFiles();
   const config = await loadConfig();
   const database = await openDatabase(
     config.databaseUrl
@@ -17,6 +19,7 @@ export async function withCliDatabase<T>(task: (db: Db) => Promise<T>): Promise<
     return await task(database.db);
   } finally {
     await database.close();
+    await makePrivate(config.dataDir);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { CONTROL_CHARACTERS_MESSAGE } from '../../shared/contracts/common';
 import { languageOfHeader, translate, type MessageKey } from '../i18n/messages';
 import { AppError } from './app-error';
 
@@ -31,6 +32,13 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * @fastify/busboy reports a multipart body it cannot parse with plain errors without a code; these
+ * are all of its messages (a missing boundary, a body that ends early). The client sent that body.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
 const STATUS_MESSAGES: Record<number, MessageKey> = {
   400: 'errors.badRequest',
   401: 'errors.unauthorized',
@@ -52,13 +60,19 @@ function describe(error: FastifyError): {
     return { status: error.statusCode, key: error.messageKey, params: error.params };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issue = error.validation[0];
+    // A control character is named as such, whichever other rule the value broke too.
+    const control = error.validation.find((i) => i.message === CONTROL_CHARACTERS_MESSAGE);
+    const issue = control ?? error.validation[0];
     const field =
       issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext;
-    return { status: 400, key: 'errors.validation', params: { field: field ?? 'body' } };
+    const key = control ? 'errors.controlCharacters' : 'errors.validation';
+    return { status: 400, key, params: { field: field ?? 'body' } };
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
     return { status: 400, key: 'errors.invalidJson' };
+  }
+  if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
+    return { status: 400, key: 'errors.malformedMultipart' };
   }
   if (isDatabaseUnavailable(error)) return { status: 503, key: 'errors.serviceUnavailable' };
   const status = error.statusCode ?? 500;

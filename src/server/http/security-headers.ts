@@ -6,7 +6,18 @@ const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_CONNECT = ['https://api.stripe.com', 'https://m.stripe.network'];
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/** A year, the usual HSTS lifetime; other hosts of the practice's domain are left out of it. */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Helmet's headers with a policy that still allows Stripe; HSTS when the site is served over
+ * https (PUBLIC_URL). Every API response is `no-store` unless its route says otherwise: nearly
+ * all of them carry personal or health data, and none is worth keeping in a shared cache.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean },
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -26,6 +37,11 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: false,
+    hsts: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
   });
 }

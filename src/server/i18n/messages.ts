@@ -14,6 +14,9 @@ const core = defineMessages(
   {
     'errors.badRequest': 'The request is invalid.',
     'errors.validation': 'Please check your input: {{field}} is invalid.',
+    'errors.controlCharacters':
+      'Please check your input: {{field}} contains control characters (such as a NUL byte), which are not allowed.',
+    'errors.malformedMultipart': 'The upload is incomplete or malformed. Please try again.',
     'errors.invalidJson': 'The request body is not valid JSON.',
     'errors.unsupportedMediaType': 'This content type is not supported.',
     'errors.payloadTooLarge': 'The request is too large.',
@@ -38,6 +41,10 @@ const core = defineMessages(
   {
     'errors.badRequest': 'Die Anfrage ist ungültig.',
     'errors.validation': 'Bitte prüfen Sie Ihre Eingabe: {{field}} ist ungültig.',
+    'errors.controlCharacters':
+      'Bitte prüfen Sie Ihre Eingabe: {{field}} enthält Steuerzeichen (etwa ein NUL-Byte), die nicht erlaubt sind.',
+    'errors.malformedMultipart':
+      'Der Upload ist unvollständig oder fehlerhaft. Bitte versuchen Sie es erneut.',
     'errors.invalidJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
     'errors.unsupportedMediaType': 'Dieser Inhaltstyp wird nicht unterstützt.',
     'errors.payloadTooLarge': 'Die Anfrage ist zu groß.',

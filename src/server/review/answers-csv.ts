@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accessCodes, questionOptions, questions, responses } from '../db/schema';
@@ -24,14 +25,14 @@ const COLUMNS = [
   'answered_at',
 ];
 
-/** RFC 4180: quote fields with commas, quotes or line breaks; double the quotes inside. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvRow = (values: unknown[]) => `${values.map(csvField).join(',')}\r\n`;
+/**
+ * RFC 4180 with every cell quoted, and a cell that starts with =, +, -, @, tab or carriage return
+ * (or their full-width forms) prefixed with a single quote, as OWASP's CSV injection guidance
+ * says: a spreadsheet shows it as text instead of running it as a formula. Numbers stay numbers;
+ * pain points and symptoms become JSON.
+ */
+const csvRows = (rows: unknown[][]) =>
+  stringify(rows, { quoted: true, escape_formulas: true, record_delimiter: 'windows' });
 
 const PAGE = 1000;
 
@@ -41,7 +42,7 @@ const PAGE = 1000;
  */
 export async function* answersCsv(db: Db): AsyncGenerator<string> {
   // A byte order mark lets spreadsheet programs open the UTF-8 file with umlauts intact.
-  yield `\uFEFF${csvRow(COLUMNS)}`;
+  yield `\uFEFF${csvRows([COLUMNS])}`;
   let lastId = 0;
   for (;;) {
     const rows = await db
@@ -74,8 +75,8 @@ export async function* answersCsv(db: Db): AsyncGenerator<string> {
       .where(gt(responses.id, lastId))
       .orderBy(asc(responses.id))
       .limit(PAGE);
-    for (const row of rows) {
-      yield csvRow([
+    yield csvRows(
+      rows.map((row) => [
         row.accessCodeId,
         row.userId,
         row.email,
@@ -95,8 +96,8 @@ export async function* answersCsv(db: Db): AsyncGenerator<string> {
         row.painPoints?.length ? row.painPoints : null,
         row.symptoms?.length ? row.symptoms : null,
         row.updatedAt.toISOString(),
-      ]);
-    }
+      ]),
+    );
     if (rows.length < PAGE) return;
     lastId = rows.at(-1)!.id;
   }

@@ -12,6 +12,7 @@ import { TMD_PAIN_SCREENER } from '../instruments/tmd-pain-screener';
 import type { MediaStore } from '../media/media-store';
 import { loadAssessmentAnswers, type AssessmentAnswer } from './assessment-answers';
 import { drawBody, type Dot } from './body-drawing';
+import { REPORT_FONTS } from './report-fonts';
 import { fill, reportLabels } from './report-labels';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -19,6 +20,9 @@ type Doc = InstanceType<typeof PDFDocument>;
 const COLORS = { green: '#2e7d32', amber: '#ed8f03', red: '#c62828' } as const;
 const PAIN_POINT_COLORS = { light: COLORS.green, medium: COLORS.amber, strong: COLORS.red };
 const MUTED = '#5f6b7a';
+const REGULAR = 'Report';
+const BOLD = 'Report-Bold';
+const LINE_GAP = -2;
 const PRIMARY = '#1565c0';
 
 const formatDate = (value: Date | string | null, language: Language) =>
@@ -64,8 +68,8 @@ async function writeAnswer(
   // Keep a question together with its drawing or photo rather than splitting it over a page.
   const drawn = answer.questionType === 'pain_atlas' || answer.questionType === 'pain_symptoms';
   ensureSpace(doc, drawn ? 300 : answer.questionType === 'photo' ? 200 : 60);
-  doc.font('Helvetica-Bold').fontSize(10.5).fillColor('#1b2430').text(answer.questionText);
-  doc.font('Helvetica').fontSize(10).fillColor('#1b2430').moveDown(0.2);
+  doc.font(BOLD).fontSize(10.5).fillColor('#1b2430').text(answer.questionText);
+  doc.font(REGULAR).fontSize(10).fillColor('#1b2430').moveDown(0.2);
   const left = doc.page.margins.left;
 
   switch (answer.questionType) {
@@ -118,7 +122,7 @@ async function writeAnswer(
       const symptoms = answer.symptoms ?? [];
       doc.text(fill(labels.symptomsRecorded, { count: symptoms.length }));
       for (const s of symptoms) {
-        // A drawn dot in the intensity colour: the standard PDF fonts have no bullet glyph.
+        // A dot drawn in the intensity colour says how strong the symptom is at a glance.
         doc.fontSize(9.5);
         doc.circle(left + 4, doc.y + 5, 3.5).fill(COLORS[symptomColor(s.intensity)]);
         doc
@@ -171,7 +175,7 @@ async function writePhotoGrid(
   );
   for (let start = 0; start < photos.length; start += PHOTO_COLUMNS) {
     const row = photos.slice(start, start + PHOTO_COLUMNS);
-    doc.font('Helvetica-Bold').fontSize(9);
+    doc.font(BOLD).fontSize(9);
     const captionHeight = Math.max(
       ...row.map((answer) => doc.heightOfString(answer.questionText, { width: cell })),
     );
@@ -180,7 +184,7 @@ async function writePhotoGrid(
     row.forEach((answer, i) => {
       const x = left + i * (cell + PHOTO_GAP);
       doc
-        .font('Helvetica-Bold')
+        .font(BOLD)
         .fontSize(9)
         .fillColor('#1b2430')
         .text(answer.questionText, x, top, { width: cell });
@@ -195,7 +199,7 @@ async function writePhotoGrid(
         }
       }
       doc
-        .font('Helvetica')
+        .font(REGULAR)
         .fontSize(9)
         .fillColor(MUTED)
         .text(labels.photoMissing, x, imageTop, { width: cell });
@@ -203,7 +207,7 @@ async function writePhotoGrid(
     doc.x = left;
     doc.y = top + captionHeight + 4 + cell + 14;
   }
-  doc.fillColor('#1b2430').font('Helvetica').fontSize(10);
+  doc.fillColor('#1b2430').font(REGULAR).fontSize(10);
 }
 
 /**
@@ -236,12 +240,17 @@ export async function renderAssessmentReport(
     size: 'A4',
     margin: 50,
     bufferPages: true,
+    font: REPORT_FONTS.regular,
     info: { Title: `${labels.title} #${code.id}`, Creator: 'CMD Risk Assessment' },
   });
+  doc.registerFont(REGULAR, REPORT_FONTS.regular);
+  doc.registerFont(BOLD, REPORT_FONTS.bold);
+  // Noto Sans sets lines about 2 points further apart than Helvetica at 10 points; keep the page.
+  doc.lineGap(LINE_GAP);
 
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(PRIMARY).text(labels.title);
+  doc.font(BOLD).fontSize(18).fillColor(PRIMARY).text(labels.title);
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(10)
     .fillColor(MUTED)
     .text(fill(labels.generated, { date: formatDate(now, language) }));
@@ -269,12 +278,12 @@ export async function renderAssessmentReport(
     [labels.state, code.state ?? '–'],
   ];
   const table = (title: string, rows: [string, string][]) => {
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(PRIMARY).text(title);
+    doc.font(BOLD).fontSize(12).fillColor(PRIMARY).text(title);
     doc.moveDown(0.3);
     for (const [label, value] of rows) {
       const y = doc.y;
       doc
-        .font('Helvetica')
+        .font(REGULAR)
         .fontSize(10)
         .fillColor(MUTED)
         .text(label, doc.page.margins.left, y, { width: 150 });
@@ -287,16 +296,16 @@ export async function renderAssessmentReport(
   table(labels.assessment, facts);
   table(labels.patient, patient);
 
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(PRIMARY).text(labels.screener);
-  doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#1b2430');
+  doc.font(BOLD).fontSize(12).fillColor(PRIMARY).text(labels.screener);
+  doc.moveDown(0.3).font(REGULAR).fontSize(11).fillColor('#1b2430');
   if (screener) {
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .text(fill(labels.screenerScore, { score: screener.score, max: screener.maxScore }), {
         continued: true,
       });
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .text(
         `: ${fill(screener.positive ? labels.screenerPositive : labels.screenerNegative, { cutoff: screener.cutoff })}`,
       );
@@ -305,7 +314,7 @@ export async function renderAssessmentReport(
   }
   doc.fontSize(9).fillColor(MUTED).text(labels.screenerNote).moveDown();
 
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(PRIMARY).text(labels.answers);
+  doc.font(BOLD).fontSize(12).fillColor(PRIMARY).text(labels.answers);
   doc.moveDown(0.4);
   for (let i = 0; i < answers.length; i++) {
     if (answers[i]!.questionType !== 'photo') {

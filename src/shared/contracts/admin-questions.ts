@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { GERMAN_LANGUAGE_ID } from '../constants';
+import { idSchema, multiLine, singleLine } from './common';
 import { overlayIdSchema, questionTypeSchema } from './survey';
 
 /** Server field names as SPEC section 3 "Question (admin view)" gives them. */
 export const translationSchema = z.strictObject({
   LanguageID: z.literal(GERMAN_LANGUAGE_ID),
-  TranslatedText: z.string().trim().max(2000),
+  TranslatedText: multiLine().trim().max(2000),
 });
 
 export const optionWriteSchema = z.strictObject({
   /** An existing option of this question being edited; absent for a new option. */
-  ID: z.number().int().positive().max(2_147_483_647).optional(),
-  OptionText: z.string().trim().min(1).max(500),
+  ID: idSchema.optional(),
+  OptionText: singleLine().min(1).max(500),
   Order: z.number().int().min(0).max(10_000),
   IsActive: z.boolean().default(true),
   Translations: z.array(translationSchema).max(1).default([]),
@@ -19,7 +20,7 @@ export const optionWriteSchema = z.strictObject({
 
 export const questionWriteBodySchema = z.strictObject({
   QuestionType: questionTypeSchema,
-  QuestionText: z.string().trim().min(1).max(2000),
+  QuestionText: multiLine().trim().min(1).max(2000),
   Order: z.number().int().min(0).max(10_000),
   IsActive: z.boolean().default(true),
   Overlay: overlayIdSchema.nullable().default(null),

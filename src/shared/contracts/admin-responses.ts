@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './common';
 import { assessmentStatusSchema, screenerScoreSchema } from './review';
 import { mediaTypeSchema, painPointSchema, questionTypeSchema, symptomEntrySchema } from './survey';
 
@@ -16,7 +17,7 @@ export const adminResponsesQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   /** Part of a patient's name or e-mail. */
-  search: z.string().trim().max(200).optional(),
+  search: singleLine().max(200).optional(),
 });
 export type AdminResponsesQuery = z.infer<typeof adminResponsesQuerySchema>;
 
@@ -100,4 +101,4 @@ export const adminAccessCodeResponsesSchema = z.object({
 });
 export type AdminAccessCodeResponses = z.infer<typeof adminAccessCodeResponsesSchema>;
 
-export const mediaPathParamsSchema = z.object({ '*': z.string().max(500) });
+export const mediaPathParamsSchema = z.object({ '*': singleLine().max(500) });

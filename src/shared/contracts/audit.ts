@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, isoDateSchema } from './common';
 
 export const AUDIT_ACTIONS = [
   'responses.read',
@@ -35,11 +36,11 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.strictObject({
-  patientId: z.coerce.number().int().positive().optional(),
-  actorId: z.coerce.number().int().positive().optional(),
+  patientId: idParamSchema.optional(),
+  actorId: idParamSchema.optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { languageSchema } from './common';
+import { languageSchema, singleLine } from './common';
 
 export const verifyAccessCodeBodySchema = z.strictObject({
-  code: z.string().trim().min(1).max(100),
+  code: singleLine().min(1).max(100),
   language: languageSchema.optional(),
   /** The authenticator code; administrators need it after their access code. */
-  totp: z.string().trim().max(10).optional(),
+  totp: singleLine().max(10).optional(),
 });
 export type VerifyAccessCodeBody = z.infer<typeof verifyAccessCodeBodySchema>;
 

@@ -1,32 +1,26 @@
 import { z } from 'zod';
 import { localIsoDate } from '../dates';
 import { CURRENCY } from '../constants';
-import { languageSchema } from './common';
+import { EARLIEST_DATE, idSchema, languageSchema, singleLine } from './common';
 
 const requiredText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
+  singleLine().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 
 /** The details form (SPEC section 3 "Patient information"); message keys are i18n keys. */
 export const patientDetailsSchema = z.strictObject({
   firstName: requiredText(100),
   lastName: requiredText(100),
-  email: z
-    .string()
-    .trim()
+  email: singleLine()
     .min(1, { error: 'validation.required' })
     .max(254, { error: 'validation.tooLong' })
     .pipe(z.email({ error: 'validation.email' })),
   phone: requiredText(40),
-  dateOfBirth: z
-    .string()
+  // Today is the latest day of birth, so the future gets its own message before the range check.
+  dateOfBirth: singleLine()
     .min(1, { error: 'validation.required' })
     .pipe(z.iso.date({ error: 'validation.date' }))
     .refine((value) => value <= localIsoDate(), { error: 'validation.dateOfBirthFuture' })
-    .refine((value) => value >= '1900-01-01', { error: 'validation.date' }),
+    .refine((value) => value >= EARLIEST_DATE, { error: 'validation.date' }),
   address: requiredText(200),
   postalCode: requiredText(20),
   city: requiredText(100),
@@ -34,7 +28,7 @@ export const patientDetailsSchema = z.strictObject({
   /** Explicit consent to the processing of health data (GDPR Art. 9(2)(a)). */
   consent: z.boolean().refine((given) => given, { error: 'validation.consentRequired' }),
   /** The version of the privacy notice the patient was shown. */
-  consentVersion: z.string().min(1, { error: 'validation.consentRequired' }).max(64),
+  consentVersion: singleLine().min(1, { error: 'validation.consentRequired' }).max(64),
 });
 export type PatientDetails = z.infer<typeof patientDetailsSchema>;
 
@@ -52,7 +46,7 @@ export type PublishableKeyResult = z.infer<typeof publishableKeyResultSchema>;
 export const createPaymentIntentBodySchema = z.strictObject({
   amount: z.number().int().min(0).max(1_000_000),
   currency: z.literal(CURRENCY),
-  couponCode: z.string().trim().max(100).optional(),
+  couponCode: singleLine().max(100).optional(),
   details: patientDetailsSchema.optional(),
   language: languageSchema.optional(),
 });
@@ -66,10 +60,10 @@ export const paymentIntentResultSchema = z.object({
 export type PaymentIntentResult = z.infer<typeof paymentIntentResultSchema>;
 
 export const updatePaymentIntentBodySchema = z.strictObject({
-  paymentIntentId: z.string().min(1).max(255),
+  paymentIntentId: singleLine().min(1).max(255),
   amount: z.number().int().min(0).max(1_000_000),
   currency: z.literal(CURRENCY).optional(),
-  couponCode: z.string().trim().max(100).optional(),
+  couponCode: singleLine().max(100).optional(),
   details: patientDetailsSchema.optional(),
   language: languageSchema.optional(),
 });
@@ -81,29 +75,29 @@ export type UpdatePaymentIntentBody = z.infer<typeof updatePaymentIntentBodySche
  */
 export const verifyPaymentBodySchema = z.strictObject({
   ...patientDetailsSchema.partial().shape,
-  paymentIntentId: z.string().min(1).max(255).optional(),
+  paymentIntentId: singleLine().min(1).max(255).optional(),
   /** The intent's client secret (payment_intent_client_secret): proves the paying browser. */
-  clientSecret: z.string().min(1).max(255).optional(),
-  couponCode: z.string().trim().max(100).optional(),
+  clientSecret: singleLine().min(1).max(255).optional(),
+  couponCode: singleLine().max(100).optional(),
   language: languageSchema.optional(),
 });
 export type VerifyPaymentBody = z.infer<typeof verifyPaymentBodySchema>;
 
 export const redeemCouponBodySchema = z.strictObject({
-  code: z.string().trim().min(1).max(100),
-  userId: z.number().int().positive(),
+  code: singleLine().min(1).max(100),
+  userId: idSchema,
 });
 
 export const redeemCouponResultSchema = z.object({ ok: z.literal(true) });
 
 /** POST /api/demo-payments/confirm: the demo provider's card form (test mode only). */
 export const demoConfirmBodySchema = z.strictObject({
-  paymentIntentId: z.string().min(1).max(255),
-  clientSecret: z.string().min(1).max(255),
-  cardNumber: z.string().max(40),
-  expiry: z.string().max(10),
-  cvc: z.string().max(8),
-  country: z.string().max(2).optional(),
+  paymentIntentId: singleLine().min(1).max(255),
+  clientSecret: singleLine().min(1).max(255),
+  cardNumber: singleLine().max(40),
+  expiry: singleLine().max(10),
+  cvc: singleLine().max(8),
+  country: singleLine().max(2).optional(),
 });
 export type DemoConfirmBody = z.infer<typeof demoConfirmBodySchema>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { singleLine } from './common';
 
 /** An erasure needs the patient's e-mail typed again, so a slip of the mouse erases nothing. */
 export const erasePatientBodySchema = z.strictObject({
-  confirmEmail: z.string().trim().min(1).max(254),
+  confirmEmail: singleLine().min(1).max(254),
 });
 
 export const erasureResultSchema = z.object({

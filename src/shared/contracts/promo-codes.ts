@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EDITABLE_PROMO_CODE_STATUSES, PROMO_CODE_STATUSES } from '../constants';
+import { isoDateTimeSchema, singleLine } from './common';
 
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
 
@@ -17,19 +18,17 @@ export type PromoCode = z.infer<typeof promoCodeSchema>;
 export const promoCodesSchema = z.array(promoCodeSchema);
 
 export const promoCodeWriteBodySchema = z.strictObject({
-  code: z
-    .string()
-    .trim()
+  code: singleLine()
     .transform((value) => value.toUpperCase())
     .pipe(z.string().regex(PROMO_CODE_PATTERN)),
   amountCents: z.number().int().min(1).max(1_000_000),
   status: z.enum(EDITABLE_PROMO_CODE_STATUSES),
-  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  expiresAt: isoDateTimeSchema.nullable(),
 });
 export type PromoCodeWriteBody = z.infer<typeof promoCodeWriteBodySchema>;
 
 export const validateCouponBodySchema = z.strictObject({
-  code: z.string().trim().min(1).max(100),
+  code: singleLine().min(1).max(100),
 });
 
 export const validateCouponResultSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSESSMENT_STATUSES } from '../constants';
+import { isoDateSchema } from './common';
 
 export const assessmentStatusSchema = z.enum(ASSESSMENT_STATUSES);
 
@@ -52,7 +53,7 @@ export const updateAssessmentStatusBodySchema = z.discriminatedUnion('status', [
   z.strictObject({
     status: z.literal('evaluated'),
     /** The day the evaluation was e-mailed to the patient. */
-    evaluationSentOn: z.iso.date(),
+    evaluationSentOn: isoDateSchema,
   }),
 ]);
 export type UpdateAssessmentStatusBody = z.infer<typeof updateAssessmentStatusBodySchema>;

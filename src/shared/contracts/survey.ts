@@ -9,13 +9,14 @@ import {
 } from '../constants';
 import { OVERLAY_IDS } from '../overlays';
 import { SYMPTOM_NAMES, type SymptomName } from '../symptoms';
+import { idParamSchema, idSchema, multiLine, singleLine } from './common';
 
 export const questionTypeSchema = z.enum(QUESTION_TYPES);
 export const overlayIdSchema = z.enum(OVERLAY_IDS);
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);
 
 export const painPointSchema = z.strictObject({
-  id: z.string().min(1).max(64),
+  id: singleLine().min(1).max(64),
   x: z.number().min(0).max(1),
   y: z.number().min(0).max(1),
   intensity: z.enum(PAIN_POINT_INTENSITIES),
@@ -23,7 +24,7 @@ export const painPointSchema = z.strictObject({
 export type PainPoint = z.infer<typeof painPointSchema>;
 
 export const symptomEntrySchema = z.strictObject({
-  id: z.string().min(1).max(64),
+  id: singleLine().min(1).max(64),
   name: z.enum(SYMPTOM_NAMES as [SymptomName, ...SymptomName[]]),
   frequency: z.enum(SYMPTOM_FREQUENCIES),
   trigger: z.enum(SYMPTOM_TRIGGERS),
@@ -60,11 +61,11 @@ export const surveyQuestionsSchema = z.array(surveyQuestionSchema);
 
 /** POST /api/survey/responses (SPEC section 3 "Answer sent for a question"). */
 export const saveResponseBodySchema = z.strictObject({
-  questionId: z.number().int().positive().max(2_147_483_647),
-  answerText: z.string().max(MAX_ANSWER_TEXT_LENGTH).nullish(),
-  optionId: z.number().int().positive().max(2_147_483_647).nullish(),
+  questionId: idSchema,
+  answerText: multiLine().max(MAX_ANSWER_TEXT_LENGTH).nullish(),
+  optionId: idSchema.nullish(),
   mediaType: mediaTypeSchema.nullish(),
-  mediaPath: z.string().max(200).nullish(),
+  mediaPath: singleLine().max(200).nullish(),
   painPoints: z.array(painPointSchema).max(MAX_PAIN_POINTS).nullish(),
   symptoms: z.array(symptomEntrySchema).max(SYMPTOM_NAMES.length).nullish(),
 });
@@ -79,7 +80,7 @@ export type MediaUploadResult = z.infer<typeof mediaUploadResultSchema>;
 /** POST /api/survey/media: the form fields sent with the file. */
 export const mediaUploadFieldsSchema = z.object({
   type: mediaTypeSchema,
-  questionId: z.coerce.number().int().positive().max(2_147_483_647),
+  questionId: idParamSchema,
 });
 
 /** POST /api/survey/completion-email: whether this call sent the mail (false: it went out before). */

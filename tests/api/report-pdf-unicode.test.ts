@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responses } from '../../src/server/db/schema';
+import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+
+const run = promisify(execFile);
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createAdmin();
+});
+afterAll(() => t.close());
+
+const SCREENSHOTS = 'test-results/screenshots';
+
+/** Names and answers in Latin Extended, Greek and Cyrillic, which Helvetica cannot print. */
+const PATIENTS = [
+  { firstName: 'Łukasz', lastName: 'Şahin', city: 'Gdańsk', answer: 'Szczęka trzeszczy, ból ucha' },
+  { firstName: 'Σωκράτης', lastName: 'Παπαδόπουλος', city: 'Αθήνα', answer: 'Πονάει το σαγόνι' },
+  { firstName: 'Юлия', lastName: 'Кузнецова', city: 'Москва', answer: 'Щёлкает челюсть утром' },
+];
+
+async function reportText(patient: TestUser, name: string): Promise<string> {
+  const reply = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
+    headers: admin.headers,
+  });
+  expect(reply.statusCode).toBe(200);
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const pdf = join(SCREENSHOTS, `${name}.pdf`);
+  await writeFile(pdf, reply.rawPayload);
+  // The first page as an image, to look at what the practice prints.
+  await run('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, join(SCREENSHOTS, name)]);
+  return (await run('pdftotext', ['-enc', 'UTF-8', pdf, '-'])).stdout;
+}
+
+describe('case report PDF', () => {
+  it('prints Latin Extended, Greek and Cyrillic names and answers as written', async () => {
+    const text = await firstQuestionOfType(t.database.db, 'text');
+    for (const [index, person] of PATIENTS.entries()) {
+      const patient = await t.createPatient({
+        firstName: person.firstName,
+        lastName: person.lastName,
+        city: person.city,
+        dateOfBirth: '1979-06-30',
+      });
+      await answerScreener(t.database.db, patient, [1, 0, 1, 0, 1, 0]);
+      await t.database.db.insert(responses).values({
+        userId: patient.id,
+        accessCodeId: patient.accessCodeId,
+        questionId: text.id,
+        answerText: person.answer,
+      });
+      const printed = await reportText(patient, `report-unicode-${index + 1}`);
+      expect(printed).toContain(`${person.firstName} ${person.lastName}`);
+      expect(printed).toContain(person.city);
+      expect(printed).toContain(person.answer);
+      // The masked access code and dashes still print (they came from Helvetica's WinAnsi set).
+      expect(printed).toContain('••••-••••-••••-');
+    }
+  });
+});
