@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/routes';
@@ -36,12 +37,22 @@ const requestSerializer = (req: { method: string; url: string }) => ({
   url: req.url.split('?')[0],
 });
 
+/** pino-pretty is a development dependency: a production install logs plain JSON lines. */
+function prettyPrinterInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: { req: requestSerializer },
-    ...(config.env === 'development'
+    ...(config.env === 'development' && prettyPrinterInstalled()
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
       : {}),
   };

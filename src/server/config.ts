@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseRegion } from './calendar/practice-calendar';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -58,7 +59,31 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Prometheus metrics on a port of their own (off when unset), reached by the scraper only. */
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Or on the main port at /metrics, for a scraper that sends this bearer token. */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+  ),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  PRACTICE_REGION: z.string().default('DE-BE'),
+  PRACTICE_TIMEZONE: z
+    .string()
+    .default('Europe/Berlin')
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Berlin' }),
 });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -93,6 +118,10 @@ export interface Config {
   retentionMonths: number | undefined;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  shutdown: { drainSeconds: number; timeoutSeconds: number };
+  /** Public holidays and "today" of the practice: due dates, the case report, e-mails. */
+  practice: { region: string; timeZone: string };
 }
 
 export class ConfigError extends Error {
@@ -123,6 +152,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'demo') {
     problems.push(
       'STRIPE_SECRET_KEY: required in production; set PAYMENTS=demo to run the offline test provider on purpose',
+    );
+  }
+  if (!parseRegion(env.PRACTICE_REGION)) {
+    problems.push(
+      'PRACTICE_REGION: unknown region; give a country with an optional state, e.g. DE-BE (Berlin), DE-BY (Bavaria), AT-9 (Vienna)',
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -176,5 +210,11 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
     retentionMonths: env.RETENTION_MONTHS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN },
+    shutdown: {
+      drainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
+      timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    },
+    practice: { region: env.PRACTICE_REGION, timeZone: env.PRACTICE_TIMEZONE },
   };
 }
