@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/routes';
@@ -11,10 +12,13 @@ import type { AppDeps, AppInstance } from './http/app-instance';
 import { registerClientAssets } from './http/client-assets';
 import { registerErrorHandlers } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
+import { registerMetrics } from './http/metrics-routes';
 import { registerRouteAccess } from './http/route-access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMailer } from './mail/mailer';
 import { createLocalMediaStore } from './media/media-store';
+import { countMailOutcomes, createMetrics } from './ops/metrics';
+import { createReadiness } from './ops/readiness';
 import { loadPrivacyNotice } from './privacy/privacy-notice';
 import { privacyRoutes } from './privacy/routes';
 import { scheduleRetention } from './privacy/retention';
@@ -76,7 +80,12 @@ export async function buildApp({
   registerRouteAccess(app);
   await registerSecurityHeaders(app);
 
-  app.decorate('deps', {
+  const metrics = createMetrics();
+  metrics.observePool(() => database.poolStats());
+  if (config.metrics.port || config.metrics.token) metrics.collectProcessMetrics();
+  registerMetrics(app, metrics, config.metrics.token);
+
+  const deps: AppDeps = {
     config,
     db: database.db,
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
@@ -88,7 +97,13 @@ export async function buildApp({
     privacyNotice: await loadPrivacyNotice(config.dataDir),
     payments: overrides?.payments ?? createPaymentProvider(config, database.db),
     ...overrides,
-  });
+  };
+  deps.mailer = countMailOutcomes(deps.mailer, metrics);
+  app.decorate('deps', deps);
+
+  app.decorate('readiness', createReadiness(app.log));
+  app.readiness.register('database', () => app.deps.db.execute(sql`SELECT 1`));
+  app.readiness.register('media', () => app.deps.media.probe());
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
