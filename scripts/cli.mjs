@@ -10,7 +10,9 @@ const source = join('src/server/cli', `${name}.ts`);
 const built = join(process.cwd(), 'dist/server/cli', `${name}.js`);
 
 if (existsSync(source) && existsSync('node_modules/tsx/package.json')) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', source, ...args], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', source, ...args], {
+    stdio: 'inherit',
+  });
   process.exit(run.status ?? 1);
 } else if (existsSync(built)) {
   process.argv = [process.argv[0], built, ...args];

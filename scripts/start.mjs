@@ -13,7 +13,10 @@ function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), 0);
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    0,
+  );
 }
 
 function buildIsCurrent() {
@@ -27,9 +30,13 @@ if (!buildIsCurrent()) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   } else if (OUTPUTS.every((file) => existsSync(file))) {
-    console.warn('The sources are newer than the build, and the build tools are not installed: starting the existing build.');
+    console.warn(
+      'The sources are newer than the build, and the build tools are not installed: starting the existing build.',
+    );
   } else {
-    console.error('No build found. Run `npm run build` in a full install (with development dependencies) first.');
+    console.error(
+      'No build found. Run `npm run build` in a full install (with development dependencies) first.',
+    );
     process.exit(1);
   }
 }

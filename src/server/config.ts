@@ -60,7 +60,10 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   /** Prometheus metrics on a port of their own (off when unset), reached by the scraper only. */
-  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(65_535).optional(),
+  ),
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** Or on the main port at /metrics, for a scraper that sends this bearer token. */
   METRICS_TOKEN: z.preprocess(

@@ -79,7 +79,8 @@ describe('practice configuration', () => {
     expect(() => parseEnv({ ...base, PRACTICE_TIMEZONE: 'Europe/Atlantis' })).toThrow(
       /PRACTICE_TIMEZONE/,
     );
-    expect(parseEnv({ ...base, PRACTICE_REGION: 'AT-9', PRACTICE_TIMEZONE: 'Europe/Vienna' }))
-      .toBeTruthy();
+    expect(
+      parseEnv({ ...base, PRACTICE_REGION: 'AT-9', PRACTICE_TIMEZONE: 'Europe/Vienna' }),
+    ).toBeTruthy();
   });
 });

@@ -59,8 +59,7 @@ export async function startMetricsServer(
       return;
     }
     metrics.registry.metrics().then(
-      (body) =>
-        response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body),
+      (body) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body),
       () => response.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics failed\n'),
     );
   });
