@@ -13,6 +13,7 @@ import { registerClientAssets } from './http/client-assets';
 import { registerErrorHandlers } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
 import { registerMetrics } from './http/metrics-routes';
+import { registerOpenApi } from './http/openapi';
 import { registerRouteAccess } from './http/route-access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMailer } from './mail/mailer';
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replace parts of the dependencies (tests use this for a fake clock or mailer). */
   overrides?: Partial<AppDeps>;
+  /** The built client to serve; dist/client by default (tests serve a modified copy). */
+  clientDir?: string;
 }
 
 /** Only method and path reach the logs: query strings may carry personal details. */
@@ -67,6 +70,7 @@ export async function buildApp({
   database,
   logger,
   overrides,
+  clientDir,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -79,6 +83,7 @@ export async function buildApp({
   registerErrorHandlers(app);
   registerRouteAccess(app);
   await registerSecurityHeaders(app);
+  await registerOpenApi(app, config);
 
   const metrics = createMetrics();
   metrics.observePool(() => database.poolStats());
@@ -114,6 +119,6 @@ export async function buildApp({
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
   await app.register(surveyRoutes);
-  await registerClientAssets(app);
+  await registerClientAssets(app, clientDir);
   return app;
 }

@@ -39,7 +39,8 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     );
   });
 
-  app.get('/metrics', async (request, reply) => {
+  // Not part of the API description: an operations endpoint, off unless configured.
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!token) throw notFound();
     const given = bearerToken(request);
     if (!given || !timingSafeEqual(digest(given), digest(token))) throw unauthorized();
