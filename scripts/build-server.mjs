@@ -5,6 +5,7 @@ await build({
   entryPoints: [
     'src/server/main.ts',
     'src/server/cli/admin-create.ts',
+    'src/server/cli/admin-remove.ts',
     'src/server/cli/backup.ts',
     'src/server/cli/restore.ts',
   ],

@@ -30,6 +30,9 @@ export async function createBenchPatients(
       email: user!.email,
       language: 'en',
       isAdmin: false,
+      assessmentTokenVersion: 0,
+      methods: ['code'],
+
       tokenVersion: 0,
       accessCodeId,
     });

@@ -1,3 +1,4 @@
+import { createAccessCode } from '../../src/server/auth/access-codes';
 import { randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import { createTokenService } from '../../src/server/auth/tokens';
@@ -107,20 +108,26 @@ export async function seedResponses(
     .insert(users)
     .values({ email: `bench-admin-${tag}@example.org`, isAdmin: true })
     .returning();
+  const { id: adminCodeId } = await createAccessCode(db, admin!.id);
   const tokens = createTokenService(jwtSecret, 3600);
   const adminToken = await tokens.sign({
     userId: admin!.id,
     email: admin!.email,
     language: 'en',
     isAdmin: true,
+    assessmentTokenVersion: 0,
+    methods: ['code', 'otp'],
+
     tokenVersion: admin!.tokenVersion,
-    accessCodeId: 0,
+    accessCodeId: adminCodeId,
   });
   const patientToken = await tokens.sign({
     userId: codes[0]!.userId,
     email: `bench-${tag}-0@example.org`,
     language: 'en',
     isAdmin: false,
+    assessmentTokenVersion: 0,
+    methods: ['code'],
     tokenVersion: 0,
     accessCodeId: codes[0]!.id,
   });

@@ -111,6 +111,9 @@ export async function measureUpload(): Promise<Figure[]> {
     email: 'bench@example.org',
     language: 'en',
     isAdmin: false,
+    assessmentTokenVersion: 0,
+    methods: ['code'],
+
     tokenVersion: 0,
     accessCodeId,
   });

@@ -50,6 +50,9 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(250 * 1024 * 1024),
+  MEDIA_QUOTA_FILES: z.coerce.number().int().min(1).max(10_000).default(40),
+  /** Unset: four times MEDIA_MAX_BYTES (see loadConfig). */
+  MEDIA_QUOTA_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).optional()),
   RETENTION_MONTHS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(600).optional(),
@@ -115,6 +118,8 @@ export interface Config {
   mailFrom: string;
   practiceEmail: string | undefined;
   mediaMaxBytes: number;
+  /** What one assessment may keep of photos and videos, uploads in progress included. */
+  mediaQuota: { files: number; bytes: number };
   /** AES-256 key of the media store. */
   mediaKey: Buffer;
   /** Evaluated assessments older than this are erased; undefined keeps them. */
@@ -206,6 +211,14 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
     mailFrom: env.MAIL_FROM,
     practiceEmail: env.PRACTICE_EMAIL,
     mediaMaxBytes: env.MEDIA_MAX_BYTES,
+    // The default questionnaire asks for 8 photos and 2 videos. A retake is kept beside the
+    // answer it replaces until the answer is saved, and an unsaved take for up to a day, so the
+    // defaults leave room for every answer taken about four times: 40 files, and both videos
+    // at the largest size plus a retake of each.
+    mediaQuota: {
+      files: env.MEDIA_QUOTA_FILES,
+      bytes: env.MEDIA_QUOTA_BYTES ?? 4 * env.MEDIA_MAX_BYTES,
+    },
     mediaKey: Buffer.from(
       env.MEDIA_ENCRYPTION_KEY ?? (await loadOrCreateSecret(dataDir, 'media-key')),
       'base64',

@@ -38,7 +38,14 @@ beforeAll(async () => {
     lastName: 'Mustermann',
   });
   seeded = await answerEveryType(t.database.db, t.app.deps.media, patient, { photo, video });
-  secondCodeId = (await createAccessCode(t.database.db, patient.userId)).id;
+  // A second checkout with the same address, under another name.
+  secondCodeId = (
+    await createAccessCode(t.database.db, patient.userId, {
+      email: 'erika.mustermann@example.org',
+      firstName: 'Erika',
+      lastName: 'Mustermann-Neu',
+    })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -52,14 +59,16 @@ describe('responses grouped by patient and access code', () => {
     const page: AdminResponsesPage = reply.json();
     expect(page.total).toBe(1);
     const [user] = page.users;
+    // The address's latest checkout names the group; each assessment keeps its own name.
     expect(user).toMatchObject({
       ID: patient.userId,
       firstName: 'Erika',
-      lastName: 'Mustermann',
+      lastName: 'Mustermann-Neu',
       email: 'erika.mustermann@example.org',
     });
     expect(user!.accessCodes).toHaveLength(2);
     const first = user!.accessCodes.find((c) => c.ID === patient.accessCodeId)!;
+    expect(first).toMatchObject({ firstName: 'Erika', lastName: 'Mustermann' });
     expect(first.responseCount).toBe(6);
     expect(first.accessCode).toBe(`••••-••••-••••-${patient.code.slice(-4)}`);
     expect(JSON.stringify(page)).not.toContain(patient.code);

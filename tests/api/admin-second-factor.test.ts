@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/auth/totp';
-import { createAdmin } from '../../src/server/cli/create-admin';
+import { createAdmin } from '../../src/server/cli/admin-accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;

@@ -73,9 +73,12 @@ describe('consent to processing health data', () => {
     const started = Date.now();
     const reply = await freeCheckout(details, 'CONSENT-C');
     expect(reply.statusCode).toBe(200);
-    const [user] = await t.database.db.select().from(users).where(eq(users.email, details.email));
-    expect(user!.consentVersion).toBe(DEFAULT_NOTICE_VERSION);
-    expect(user!.consentAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
+    const [assessment] = await t.database.db
+      .select()
+      .from(accessCodes)
+      .where(eq(accessCodes.email, details.email));
+    expect(assessment!.consentVersion).toBe(DEFAULT_NOTICE_VERSION);
+    expect(assessment!.consentAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
     const notice = await t.app.inject({ method: 'GET', url: '/api/privacy-notice' });
     expect(notice.json().version).toBe(DEFAULT_NOTICE_VERSION);
   });

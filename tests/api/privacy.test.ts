@@ -80,14 +80,10 @@ describe('patient export', () => {
     await run('unzip', ['-q', join(dir, 'export.zip'), '-d', join(dir, 'out')]);
 
     const data = JSON.parse(await readFile(join(dir, 'out', 'data.json'), 'utf8'));
-    expect(data.patient).toMatchObject({
-      id: a.patient.id,
-      email: a.patient.email,
-      firstName: 'Alice',
-    });
+    expect(data.patient).toMatchObject({ email: a.patient.email, firstName: 'Alice' });
     expect(data.patient.totpSecret).toBeUndefined();
     expect(data.answers).toHaveLength(7);
-    expect(data.assessments.map((x: { id: number }) => x.id)).toEqual([a.patient.accessCodeId]);
+    expect(data.assessment.id).toBe(a.patient.accessCodeId);
     const text = JSON.stringify(data);
     expect(text).not.toContain(b.patient.email);
     expect(text).not.toContain('Bob');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCodes, responses, users } from '../../src/server/db/schema';
+import { accessCodes, responses } from '../../src/server/db/schema';
 import { submitAssessment } from '../../src/server/review/submit-assessment';
 import { readMail } from '../helpers/mail';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
@@ -195,7 +195,8 @@ describe('case report PDF', () => {
     expect(stdout).toMatch(/Submitted\s+20 Nov 2026, 10:15 CET/);
     expect(stdout).toMatch(/Evaluation due\s+24 Nov 2026, 10:15 CET/);
 
-    await t.database.db.update(users).set({ language: 'de' }).where(eq(users.id, admin.id));
+    const adminAssessment = eq(accessCodes.id, admin.accessCodeId);
+    await t.database.db.update(accessCodes).set({ language: 'de' }).where(adminAssessment);
     const german = await t.app.inject({
       method: 'GET',
       url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
@@ -206,7 +207,7 @@ describe('case report PDF', () => {
     expect(text).toContain('Fallbericht');
     expect(text).toContain('Punktzahl 3 von 7');
     expect(text).toContain('24. Nov. 2026, 10:15 MEZ');
-    await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, admin.id));
+    await t.database.db.update(accessCodes).set({ language: 'en' }).where(adminAssessment);
   });
 
   it('answers 404 for an unknown assessment', async () => {

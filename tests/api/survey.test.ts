@@ -290,6 +290,9 @@ describe('POST /api/survey/responses', () => {
       email: patient.email,
       language: 'en',
       isAdmin: false,
+      assessmentTokenVersion: 0,
+      methods: ['code'],
+
       tokenVersion: 0,
       accessCodeId: secondCode,
     });

@@ -47,12 +47,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   dataDir = await newDataDir();
   ({ patientCode, admin } = await withDataDirDatabase(dataDir, async (db) => {
-    const [user] = await db
-      .insert(users)
-      .values({ ...PATIENT, language: 'en' })
-      .returning();
+    const [user] = await db.insert(users).values({ email: PATIENT.email }).returning();
     return {
-      patientCode: (await createAccessCode(db, user!.id)).code,
+      patientCode: (await createAccessCode(db, user!.id, { ...PATIENT, language: 'en' })).code,
       admin: await seedAdmin(db),
     };
   }));

@@ -30,7 +30,9 @@ beforeAll(async () => {
   dataDir = await newDataDir();
   await withDataDirDatabase(dataDir, async (db) => {
     await insertPromoCode(db, { code: 'FULL99', amountCents: 9900 });
+    // One single-use code per screenshot pass: an unpaid checkout holds its code.
     await insertPromoCode(db, { code: 'SPRING20', amountCents: 2000 });
+    await insertPromoCode(db, { code: 'SPRING20-DESKTOP', amountCents: 2000 });
   });
   server = await startServer({ dataDir });
   browser = await launchBrowser();
@@ -209,7 +211,9 @@ describe('paywall in the browser with the demo provider', () => {
       }
       await fillDetails(page, patientDetails(`e2e-shots-${name}`));
       await continueToPayment(page);
-      await page.getByTestId('coupon-input').fill('SPRING20');
+      await page
+        .getByTestId('coupon-input')
+        .fill(name === 'phone' ? 'SPRING20' : 'SPRING20-DESKTOP');
       await click(page.getByRole('button', { name: 'Apply' }));
       await page.getByTestId('coupon-applied').waitFor();
       await expect.poll(() => page.getByTestId('pay-button').textContent()).toBe('Pay €79.00');

@@ -26,6 +26,9 @@ describe('survey answers and uploads against the real server process', () => {
       email: 'durable@example.org',
       language: 'en',
       isAdmin: false,
+      assessmentTokenVersion: 0,
+      methods: ['code'],
+
       tokenVersion: 0,
     });
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -70,6 +73,9 @@ describe('survey answers and uploads against the real server process', () => {
       email: 'big@example.org',
       language: 'en',
       isAdmin: false,
+      assessmentTokenVersion: 0,
+      methods: ['code'],
+
       tokenVersion: 0,
     });
     const server = await startServer({

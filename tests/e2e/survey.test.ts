@@ -40,16 +40,14 @@ afterAll(async () => {
 async function startWithPatient(language: Lang) {
   const dataDir = await newDataDir();
   const { code, email } = await withDataDirDatabase(dataDir, async (db) => {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: `patient-${language}@example.org`,
-        firstName: 'Pat',
-        lastName: 'Ient',
-        language,
-      })
-      .returning();
-    const created = await createAccessCode(db, user!.id);
+    const email = `patient-${language}@example.org`;
+    const [user] = await db.insert(users).values({ email }).returning();
+    const created = await createAccessCode(db, user!.id, {
+      email,
+      firstName: 'Pat',
+      lastName: 'Ient',
+      language,
+    });
     return { code: created.code, email: user!.email };
   });
   const server = await startServer({ dataDir });

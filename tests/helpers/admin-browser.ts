@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from './browser';
 import { totpCode } from '../../src/server/auth/totp';
-import { createAdmin } from '../../src/server/cli/create-admin';
+import { createAdmin } from '../../src/server/cli/admin-accounts';
 import type { Db } from '../../src/server/db/client';
 
 export const TABLET = { width: 820, height: 1180 };

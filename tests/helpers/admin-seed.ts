@@ -4,7 +4,7 @@ import type { PainPoint, SymptomEntry } from '../../src/shared/contracts/survey'
 import { createAccessCode } from '../../src/server/auth/access-codes';
 import type { Db } from '../../src/server/db/client';
 import { mediaUploads, questionOptions, responses, users } from '../../src/server/db/schema';
-import type { MediaStore } from '../../src/server/media/media-store';
+import { newMediaPath, type MediaStore } from '../../src/server/media/media-store';
 import { firstQuestionOfType } from './seed-answers';
 
 export const SAMPLE_PAIN_POINTS: PainPoint[] = [
@@ -29,8 +29,12 @@ export async function insertPatient(
   db: Db,
   values: { email: string; firstName: string; lastName: string },
 ): Promise<{ userId: number; accessCodeId: number; code: string }> {
-  const [user] = await db.insert(users).values(values).returning({ id: users.id });
-  const { id: accessCodeId, code } = await createAccessCode(db, user!.id);
+  const [user] = await db
+    .insert(users)
+    .values({ email: values.email })
+    .onConflictDoUpdate({ target: users.email, set: { email: values.email } })
+    .returning({ id: users.id });
+  const { id: accessCodeId, code } = await createAccessCode(db, user!.id, values);
   return { userId: user!.id, accessCodeId, code };
 }
 
@@ -59,8 +63,8 @@ export async function answerEveryType(
     .limit(1);
 
   const videoExtension = files.videoExtension ?? 'webm';
-  const storedPhoto = await media.write(Readable.from([files.photo]), 'jpg');
-  const storedVideo = await media.write(Readable.from([files.video]), videoExtension);
+  const storedPhoto = await media.write(Readable.from([files.photo]), newMediaPath('jpg'));
+  const storedVideo = await media.write(Readable.from([files.video]), newMediaPath(videoExtension));
   await db.insert(mediaUploads).values([
     {
       ...base,

@@ -34,7 +34,8 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 /**
  * A local stand-in for api.stripe.com that speaks the REST protocol the official SDK uses
  * (form-encoded POST /v1/payment_intents, POST /v1/payment_intents/:id,
- * GET /v1/payment_intents/:id), so tests drive the real `stripe` package.
+ * POST /v1/payment_intents/:id/cancel, GET /v1/payment_intents/:id), so tests drive the real
+ * `stripe` package.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
@@ -64,7 +65,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           },
         });
 
-      const match = /^\/v1\/payment_intents(?:\/([^/]+))?$/.exec(url.pathname);
+      const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
       if (!match)
         return send(404, { error: { type: 'invalid_request_error', message: 'Unknown' } });
       const id = match[1];
@@ -93,6 +94,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = id ? intents.get(id) : undefined;
       if (!intent) return missing(id ?? '');
       if (request.method === 'GET') return send(200, intent);
+      if (request.method === 'POST' && match[2]) {
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
+        }
+        intent.status = 'canceled';
+        return send(200, intent);
+      }
       if (request.method === 'POST') {
         const form = await readForm(request);
         if (intent.status === 'succeeded') {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppInstance } from '../../src/server/http/app-instance';
 
 /** A multipart/form-data body for app.inject: fields first, then the file. */
 export function multipartBody(
@@ -47,4 +50,38 @@ function pad(head: Buffer, size: number, fill = 0): Buffer {
   const out = Buffer.alloc(Math.max(size, head.length), fill);
   head.copy(out);
   return out;
+}
+
+/** POST /api/survey/media with one file, as the survey sends it (fields first). */
+export function postMedia(
+  app: Pick<AppInstance, 'inject'>,
+  headers: Record<string, string>,
+  fields: { type: 'photo' | 'video'; questionId: number },
+  data: Buffer,
+) {
+  const body = multipartBody(
+    { type: fields.type, questionId: String(fields.questionId) },
+    {
+      name: 'media',
+      filename: fields.type === 'photo' ? 'capture.jpg' : 'capture.webm',
+      contentType: 'application/octet-stream',
+      data,
+    },
+  );
+  return app.inject({
+    method: 'POST',
+    url: '/api/survey/media',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** Every file under the media directory, partial uploads in `.incoming` included. */
+export async function mediaFilesIn(mediaDir: string): Promise<string[]> {
+  const entries = await readdir(mediaDir, { recursive: true }).catch(() => [] as string[]);
+  const files: string[] = [];
+  for (const entry of entries) {
+    if ((await stat(join(mediaDir, entry))).isFile()) files.push(entry);
+  }
+  return files.sort();
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { mediaUploads, responses } from '../../src/server/db/schema';
+import { newMediaPath } from '../../src/server/media/media-store';
 import { firstQuestionOfType } from './seed-answers';
 import type { TestApp, TestUser } from './test-app';
 
@@ -15,7 +16,7 @@ export function fakeJpeg(size = 2048): Buffer {
 /** Stores a photo through the media store and answers the first photo question with it. */
 export async function seedPhotoAnswer(t: TestApp, patient: TestUser, bytes = fakeJpeg()) {
   const question = await firstQuestionOfType(t.database.db, 'photo');
-  const { path, size } = await t.app.deps.media.write(Readable.from([bytes]), 'jpg');
+  const { path, size } = await t.app.deps.media.write(Readable.from([bytes]), newMediaPath('jpg'));
   await t.database.db.insert(mediaUploads).values({
     userId: patient.id,
     accessCodeId: patient.accessCodeId,

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
-import { createAccessCode } from '../../src/server/auth/access-codes';
+import { createAccessCode, type AssessmentDetails } from '../../src/server/auth/access-codes';
+import { sessionForAssessment } from '../../src/server/auth/session';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { accessCodes, users } from '../../src/server/db/schema';
 import { seedDefaultQuestionnaire } from '../../src/server/db/seed/seed';
 import type { AppDeps, AppInstance } from '../../src/server/http/app-instance';
 import { openTestDatabase } from './database';
@@ -17,7 +18,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   /** A signed-in patient with a fresh access code. */
-  createPatient(overrides?: Partial<typeof users.$inferInsert>): Promise<TestUser>;
+  /** `details` are the patient's as entered at the checkout of this assessment. */
+  createPatient(details?: AssessmentDetails): Promise<TestUser>;
   createAdmin(): Promise<TestUser>;
   outbox(): Promise<string[]>;
   close(): Promise<void>;
@@ -51,32 +53,30 @@ export async function createTestApp(
   const app = await buildApp({ config, database, logger: false, overrides });
   await app.ready();
 
-  const createUser = async (
-    isAdmin: boolean,
-    extra: Partial<typeof users.$inferInsert> = {},
-  ): Promise<TestUser> => {
+  const createUser = async (isAdmin: boolean, extra: AssessmentDetails = {}): Promise<TestUser> => {
     counter += 1;
     const email = `${isAdmin ? 'admin' : 'patient'}-${counter}-${randomBytes(3).toString('hex')}@example.org`;
-    const [user] = await database.db
-      .insert(users)
-      .values({ email, firstName: 'Test', lastName: `User ${counter}`, isAdmin, ...extra })
-      .returning();
-    const { id: accessCodeId, code } = await createAccessCode(database.db, user!.id);
-    const token = await app.deps.tokens.sign({
-      userId: user!.id,
-      email: user!.email,
-      language: user!.language,
-      isAdmin,
-      tokenVersion: user!.tokenVersion,
-      accessCodeId,
+    const [user] = await database.db.insert(users).values({ email, isAdmin }).returning();
+    const { id: accessCodeId, code } = await createAccessCode(database.db, user!.id, {
+      email,
+      firstName: 'Test',
+      lastName: `User ${counter}`,
+      ...extra,
     });
+    // An admin session as a sign-in with the second factor gives it.
+    const session = await sessionForAssessment(
+      database.db,
+      app.deps.tokens,
+      accessCodeId,
+      isAdmin ? ['code', 'otp'] : ['code'],
+    );
     return {
       id: user!.id,
       email: user!.email,
       code,
       accessCodeId,
-      token,
-      headers: { authorization: `Bearer ${token}` },
+      token: session!.token,
+      headers: { authorization: `Bearer ${session!.token}` },
     };
   };
 
@@ -102,5 +102,10 @@ export async function createTestApp(
 
 export async function userById(database: Database, id: number) {
   const [row] = await database.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function assessmentById(database: Database, id: number) {
+  const [row] = await database.db.select().from(accessCodes).where(eq(accessCodes.id, id));
   return row;
 }

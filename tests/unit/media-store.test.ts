@@ -9,6 +9,7 @@ import { CHUNK_BYTES, HEADER_BYTES } from '../../src/server/media/chunked-cipher
 import {
   createLocalMediaStore,
   InvalidMediaPathError,
+  newMediaPath,
   type MediaStore,
 } from '../../src/server/media/media-store';
 
@@ -27,7 +28,10 @@ describe('media store, encrypted at rest', () => {
   for (const size of [0, 1, CHUNK_BYTES - 1, CHUNK_BYTES, CHUNK_BYTES + 1, 3 * CHUNK_BYTES + 777]) {
     it(`gives back exactly the ${size} bytes it was given`, async () => {
       const original = randomBytes(size);
-      const { path, size: stored } = await store.write(Readable.from([original]), 'webm');
+      const { path, size: stored } = await store.write(
+        Readable.from([original]),
+        newMediaPath('webm'),
+      );
       expect(stored).toBe(size);
       expect(await store.size(path)).toBe(size);
       expect((await buffer(store.read(path))).equals(original)).toBe(true);
@@ -40,7 +44,7 @@ describe('media store, encrypted at rest', () => {
       Buffer.from('JFIF'),
       randomBytes(5000),
     ]);
-    const { path } = await store.write(Readable.from([jpeg]), 'jpg');
+    const { path } = await store.write(Readable.from([jpeg]), newMediaPath('jpg'));
     const disk = await fileOnDisk(path);
     expect(disk.includes(jpeg.subarray(0, 8))).toBe(false);
     expect(disk.includes(jpeg.subarray(1000, 1032))).toBe(false);
@@ -49,7 +53,7 @@ describe('media store, encrypted at rest', () => {
 
   it('decrypts any byte range, across chunk boundaries, without the rest', async () => {
     const original = randomBytes(4 * CHUNK_BYTES + 123);
-    const { path } = await store.write(Readable.from([original]), 'mp4');
+    const { path } = await store.write(Readable.from([original]), newMediaPath('mp4'));
     const ranges = [
       [0, 0],
       [0, 99],
@@ -66,14 +70,14 @@ describe('media store, encrypted at rest', () => {
 
   it('refuses a file that was tampered with or cut short', async () => {
     const original = randomBytes(3 * CHUNK_BYTES);
-    const { path } = await store.write(Readable.from([original]), 'webm');
+    const { path } = await store.write(Readable.from([original]), newMediaPath('webm'));
     const file = join(dir, path.slice('media/'.length));
     const disk = await readFile(file);
     disk[HEADER_BYTES + 10]! ^= 1;
     await writeFile(file, disk);
     await expect(buffer(store.read(path))).rejects.toThrow();
 
-    const second = await store.write(Readable.from([original]), 'webm');
+    const second = await store.write(Readable.from([original]), newMediaPath('webm'));
     const secondFile = join(dir, second.path.slice('media/'.length));
     await truncate(secondFile, HEADER_BYTES + 2 * (CHUNK_BYTES + 16));
     await expect(buffer(store.read(second.path))).rejects.toThrow();
@@ -86,7 +90,7 @@ describe('media store, encrypted at rest', () => {
         this.destroy(new Error('connection reset'));
       },
     });
-    await expect(store.write(failing, 'webm')).rejects.toThrow('connection reset');
+    await expect(store.write(failing, newMediaPath('webm'))).rejects.toThrow('connection reset');
     const files = (await readdir(dir, { recursive: true })).filter((f) => !f.endsWith('.incoming'));
     expect(files).toEqual([]);
   });
@@ -105,7 +109,7 @@ describe('media store, encrypted at rest', () => {
   });
 
   it('cannot read files with another key', async () => {
-    const { path } = await store.write(Readable.from([randomBytes(1000)]), 'jpg');
+    const { path } = await store.write(Readable.from([randomBytes(1000)]), newMediaPath('jpg'));
     const other = createLocalMediaStore(dir, randomBytes(32));
     await expect(buffer(other.read(path))).rejects.toThrow();
   });

@@ -213,11 +213,19 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
               pr: 6,
             }}
           >
-            <Typography
-              sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontWeight: 600 }}
-            >
-              {code.accessCode}
-            </Typography>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography
+                sx={{
+                  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+                  fontWeight: 600,
+                }}
+              >
+                {code.accessCode}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="assessment-patient">
+                {`${code.firstName} ${code.lastName}`.trim()}
+              </Typography>
+            </Box>
             <Chip
               size="small"
               color={code.responseCount > 0 ? 'primary' : 'default'}

@@ -4,6 +4,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -76,6 +77,11 @@ function PatientAccordion({ user }: { user: AdminResponseUser }) {
         </Box>
       </AccordionSummary>
       <AccordionDetails sx={{ pt: 0, px: { xs: 1, sm: 2 } }}>
+        {user.accessCodes.length > 1 && (
+          <Alert severity="info" sx={{ mb: 1 }} data-testid="shared-email">
+            {t('responses.sharedEmail', { count: user.accessCodes.length })}
+          </Alert>
+        )}
         <Stack spacing={1}>
           {user.accessCodes.map((code) => (
             <AccessCodeAccordion key={code.ID} code={code} />

@@ -28,14 +28,18 @@ export function PaymentSuccessPage() {
     if (started.current) return;
     started.current = true;
     const paymentIntentId = params.get('payment_intent');
+    const clientSecret = params.get('payment_intent_client_secret') ?? undefined;
     const language = normalizeLanguage(params.get('language') ?? i18n.language);
+    // The client secret proves this browser paid; it should not stay in the address bar or
+    // the history once read.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
     if (!paymentIntentId) {
       navigate('/paywall', { replace: true });
       return;
     }
     const details = loadPendingDetails();
     const complete = details.email !== EMPTY_DETAILS.email;
-    verifyPayment({ paymentIntentId, language, ...(complete ? details : {}) })
+    verifyPayment({ paymentIntentId, clientSecret, language, ...(complete ? details : {}) })
       .then((result) => {
         login(result);
         const coupon = storage.get(STORAGE_KEYS.appliedCouponCode);
@@ -45,8 +49,10 @@ export function PaymentSuccessPage() {
         void redeemed.catch(() => undefined).finally(clearCheckoutStorage);
       })
       .catch((caught: unknown) => {
-        // A paid intent the server will not sign in for (already used) says what to do next.
-        const message = caught instanceof ApiError && caught.status === 409 ? caught.message : true;
+        // A paid intent the server will not sign in for (already used, or not this browser's)
+        // says what to do next.
+        const message =
+          caught instanceof ApiError && [403, 409].includes(caught.status) ? caught.message : true;
         navigate('/paywall', { replace: true, state: { verificationFailed: message } });
       });
   }, [i18n.language, login, navigate, params]);

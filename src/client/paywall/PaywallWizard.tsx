@@ -95,9 +95,12 @@ export function PaywallWizard() {
         error: null,
       });
     } catch (caught) {
-      // The amount stays at (or returns to) the full price.
+      // The amount stays at (or returns to) the full price. A code another checkout took
+      // meanwhile (400) or too many tries (429) come with the server's own words.
       const message =
-        caught instanceof ApiError && caught.status === 429 ? caught.message : t('coupon.error');
+        caught instanceof ApiError && [400, 429].includes(caught.status)
+          ? caught.message
+          : t('coupon.error');
       setCoupon({ ...IDLE_COUPON, status: 'invalid', error: message });
     }
   };

@@ -52,6 +52,7 @@ export const redeemCoupon = (code: string, userId: number) =>
 export const verifyPayment = (
   input: Partial<PatientDetails> & {
     paymentIntentId?: string;
+    clientSecret?: string;
     couponCode?: string;
     language: Language;
   },

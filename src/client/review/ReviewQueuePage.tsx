@@ -67,6 +67,7 @@ function DueCell({ assessment }: { assessment: QueuedAssessment }) {
 }
 
 function PatientCell({ assessment }: { assessment: QueuedAssessment }) {
+  const { t } = useTranslation('review');
   const name = `${assessment.patient.firstName} ${assessment.patient.lastName}`.trim();
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -81,6 +82,16 @@ function PatientCell({ assessment }: { assessment: QueuedAssessment }) {
       >
         {assessment.patient.email} · #{assessment.id}
       </Typography>
+      {assessment.patient.assessmentsWithEmail > 1 && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color="info"
+          sx={{ mt: 0.5 }}
+          data-testid="shared-email"
+          label={t('sharedEmail', { count: assessment.patient.assessmentsWithEmail })}
+        />
+      )}
     </Box>
   );
 }

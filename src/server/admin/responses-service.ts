@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   AdminAccessCodeResponses,
   AdminResponsesPage,
@@ -35,25 +36,29 @@ export async function listResponsePage(
 ): Promise<AdminResponsesPage> {
   const { page, pageSize } = query;
   const search = query.search ? likePattern(query.search) : undefined;
+  // The name and address searched are those entered at any of the account's checkouts.
   const filter = and(
     eq(users.isAdmin, false),
     search
       ? or(
           ilike(users.email, search),
-          ilike(users.firstName, search),
-          ilike(users.lastName, search),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
+          ilike(accessCodes.email, search),
+          ilike(accessCodes.firstName, search),
+          ilike(accessCodes.lastName, search),
+          ilike(sql`${accessCodes.firstName} || ' ' || ${accessCodes.lastName}`, search),
         )
       : undefined,
   );
   const latest = sql<Date>`max(${accessCodes.createdAt})`;
+  const latestOf = (column: AnyPgColumn) =>
+    sql<string>`(array_agg(${column} ORDER BY ${accessCodes.createdAt} DESC))[1]`;
 
   const [pageRows, [totalRow]] = await Promise.all([
     db
       .select({
         id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
+        firstName: latestOf(accessCodes.firstName),
+        lastName: latestOf(accessCodes.lastName),
         email: users.email,
       })
       .from(users)
@@ -78,6 +83,8 @@ export async function listResponsePage(
           .select({
             id: accessCodes.id,
             userId: accessCodes.userId,
+            firstName: accessCodes.firstName,
+            lastName: accessCodes.lastName,
             hint: accessCodes.codeHint,
             status: accessCodes.status,
             createdAt: accessCodes.createdAt,
@@ -109,6 +116,8 @@ export async function listResponsePage(
         .filter((code) => code.userId === user.id)
         .map((code) => ({
           ID: code.id,
+          firstName: code.firstName,
+          lastName: code.lastName,
           accessCode: maskedAccessCode(code.hint),
           createdAt: new Date(code.createdAt).toISOString(),
           status: code.status,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry, AuditQuery } from '../../shared/contracts/audit';
 import type { DbOrTx } from '../db/client';
-import { auditLog, users } from '../db/schema';
+import { accessCodes, auditLog, users } from '../db/schema';
 import type { AuthContext } from '../http/route-access';
 
 export interface AuditRecord {
@@ -42,12 +42,15 @@ export async function listAudit(db: DbOrTx, query: AuditQuery) {
     db
       .select({
         entry: auditLog,
-        patientName: sql<
-          string | null
-        >`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+        // As entered for the assessment concerned, else for the patient's latest one.
+        patientName: sql<string | null>`coalesce(
+          nullif(trim(${accessCodes.firstName} || ' ' || ${accessCodes.lastName}), ''),
+          (SELECT nullif(trim(latest.first_name || ' ' || latest.last_name), '')
+            FROM ${accessCodes} AS latest WHERE latest.user_id = ${auditLog.patientUserId}
+            ORDER BY latest.created_at DESC LIMIT 1))`,
       })
       .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.patientUserId))
+      .leftJoin(accessCodes, eq(accessCodes.id, auditLog.accessCodeId))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.pageSize)

@@ -32,16 +32,28 @@ export function accessCodeHint(code: string): string {
   return normalizeAccessCode(code).slice(-4);
 }
 
+/** What a checkout records about the patient on the assessment it bought. */
+export type AssessmentDetails = Partial<
+  Omit<typeof accessCodes.$inferInsert, 'id' | 'userId' | 'codeHash' | 'codeHint'>
+>;
+
+/** A new assessment for the account, with a fresh access code (returned once, stored hashed). */
 export async function createAccessCode(
   db: DbOrTx,
   userId: number,
-): Promise<{ id: number; code: string }> {
+  details: AssessmentDetails = {},
+): Promise<{ id: number; code: string; assessment: typeof accessCodes.$inferSelect }> {
   const code = generateAccessCode();
   const [row] = await db
     .insert(accessCodes)
-    .values({ userId, codeHash: hashAccessCode(code), codeHint: accessCodeHint(code) })
-    .returning({ id: accessCodes.id });
-  return { id: row!.id, code };
+    .values({ ...details, userId, codeHash: hashAccessCode(code), codeHint: accessCodeHint(code) })
+    .returning();
+  return { id: row!.id, code, assessment: row! };
+}
+
+/** Retires every access code of the account: none of them signs in again. */
+export async function retireAccessCodes(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(accessCodes).set({ codeHash: null }).where(eq(accessCodes.userId, userId));
 }
 
 /** Looks the code up by its hash and confirms the match in constant time. */
@@ -50,7 +62,7 @@ export async function findAccessCode(db: DbOrTx, code: string) {
   if (normalized.length !== CODE_GROUPS * GROUP_LENGTH) return undefined;
   const hash = hashAccessCode(normalized);
   const [row] = await db.select().from(accessCodes).where(eq(accessCodes.codeHash, hash)).limit(1);
-  if (!row) return undefined;
+  if (!row?.codeHash) return undefined;
   const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(hash, 'hex'));
   return matches ? row : undefined;
 }

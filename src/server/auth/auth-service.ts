@@ -1,14 +1,16 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Language } from '../../shared/constants';
+import type { SignInMethod } from '../../shared/contracts/auth';
 import type { AuthResult } from '../../shared/contracts/common';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import type { Db, DbOrTx } from '../db/client';
+import { accessCodes, users } from '../db/schema';
 import { unauthorized } from '../http/app-error';
+import type { AuthContext } from '../http/route-access';
 import { findAccessCode, hashAccessCode } from './access-codes';
 import { consumeRateLimit, type RateLimitRule } from './rate-limit';
+import { verifySecondFactor } from './second-factor';
 import { issueSession } from './session';
 import type { TokenService } from './tokens';
-import { matchTotp } from './totp';
 
 export const ACCESS_CODE_IP_LIMIT: RateLimitRule = {
   name: 'access-code:ip',
@@ -27,8 +29,10 @@ interface Deps {
 }
 
 /**
- * Signs in with an e-mailed access code. Every attempt counts against the caller's address and
- * against the code tried; a successful one is taken back, so only wrong guesses add up.
+ * Signs in with an e-mailed access code: a session for that code's assessment and nothing else.
+ * Every attempt counts against the caller's address and against the code tried; a right code is
+ * taken back, so only wrong guesses add up. An administrator's right code then needs the
+ * authenticator's code, whose wrong guesses have a back-off of their own.
  */
 export async function signInWithAccessCode(
   { db, tokens }: Deps,
@@ -37,64 +41,68 @@ export async function signInWithAccessCode(
 ): Promise<AuthResult> {
   const undoIp = await consumeRateLimit(db, ACCESS_CODE_IP_LIMIT, input.ip);
   const undoCode = await consumeRateLimit(db, ACCESS_CODE_CODE_LIMIT, hashAccessCode(input.code));
-  const undo = () => Promise.all([undoIp(), undoCode()]);
   const accessCode = await findAccessCode(db, input.code);
   if (!accessCode) throw unauthorized('auth.invalidAccessCode');
+  const [account] = await db.select().from(users).where(eq(users.id, accessCode.userId));
+  if (!account) throw unauthorized('auth.invalidAccessCode');
+  await Promise.all([undoIp(), undoCode()]);
 
-  const [owner] = await db.select().from(users).where(eq(users.id, accessCode.userId));
-  if (!owner) throw unauthorized('auth.invalidAccessCode');
-  if (owner.isAdmin) {
+  const methods: SignInMethod[] = ['code'];
+  if (account.isAdmin) {
     // Admins see every patient's health data: the access code alone is not enough.
-    if (!owner.totpSecret) throw unauthorized('auth.totpNotEnrolled');
-    if (!input.totp) {
-      await undo(); // The access code was right; asking for the second factor is not a guess.
-      throw unauthorized('auth.totpRequired');
-    }
-    const step = matchTotp(owner.totpSecret, input.totp, now);
-    const [accepted] =
-      step === null
-        ? []
-        : await db
-            .update(users)
-            .set({ totpLastStep: step })
-            .where(
-              and(
-                eq(users.id, owner.id),
-                or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
-              ),
-            )
-            .returning({ id: users.id });
-    if (!accepted) throw unauthorized('auth.totpInvalid');
+    if (!account.totpSecret) throw unauthorized('auth.totpNotEnrolled');
+    if (!input.totp) throw unauthorized('auth.totpRequired');
+    await verifySecondFactor(
+      db,
+      {
+        ...input,
+        totp: input.totp,
+        userId: account.id,
+        accessCodeId: accessCode.id,
+        totpSecret: account.totpSecret,
+      },
+      now,
+    );
+    methods.push('otp');
   }
-  await undo();
-
-  const [user] = input.language
+  const [assessment] = input.language
     ? await db
-        .update(users)
-        .set({ language: input.language, updatedAt: new Date() })
-        .where(eq(users.id, accessCode.userId))
+        .update(accessCodes)
+        .set({ language: input.language })
+        .where(eq(accessCodes.id, accessCode.id))
         .returning()
-    : await db.select().from(users).where(eq(users.id, accessCode.userId));
-  if (!user) throw unauthorized('auth.invalidAccessCode');
-  return issueSession(tokens, user, accessCode.id);
+    : [accessCode];
+  if (!assessment) throw unauthorized('auth.invalidAccessCode');
+  return issueSession(tokens, account, assessment, methods);
 }
 
+/** The language of the session's assessment; the new token carries it. */
 export async function updateLanguage(
   { db, tokens }: Deps,
-  input: { userId: number; accessCodeId: number; language: Language },
+  auth: AuthContext,
+  language: Language,
 ): Promise<{ language: Language; token: string }> {
-  const [user] = await db
-    .update(users)
-    .set({ language: input.language, updatedAt: new Date() })
-    .where(eq(users.id, input.userId))
+  const [assessment] = await db
+    .update(accessCodes)
+    .set({ language })
+    .where(eq(accessCodes.id, auth.accessCodeId))
     .returning();
-  if (!user) throw unauthorized();
-  const { token } = await issueSession(tokens, user, input.accessCodeId);
-  return { language: user.language, token };
+  const [account] = await db.select().from(users).where(eq(users.id, auth.userId));
+  if (!assessment || !account) throw unauthorized();
+  const { token } = await issueSession(tokens, account, assessment, auth.methods);
+  return { language: assessment.language, token };
 }
 
-/** Ends every session of the user: tokens issued before carry an older version. */
-export async function revokeSessions(db: Db, userId: number): Promise<void> {
+/** Logout: ends every session of this assessment (other assessments of the address keep theirs). */
+export async function endAssessmentSessions(db: DbOrTx, accessCodeId: number): Promise<void> {
+  await db
+    .update(accessCodes)
+    .set({ tokenVersion: sql`${accessCodes.tokenVersion} + 1` })
+    .where(eq(accessCodes.id, accessCodeId));
+}
+
+/** Ends every session of the account: its rights or its authenticator changed. */
+export async function endAccountSessions(db: DbOrTx, userId: number): Promise<void> {
   await db
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })

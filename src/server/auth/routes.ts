@@ -7,7 +7,7 @@ import {
 import { authResultSchema, okBodySchema } from '../../shared/contracts/common';
 import type { AppInstance } from '../http/app-instance';
 import { requireAuth } from '../http/route-access';
-import { revokeSessions, signInWithAccessCode, updateLanguage } from './auth-service';
+import { endAssessmentSessions, signInWithAccessCode, updateLanguage } from './auth-service';
 
 export async function authRoutes(app: AppInstance): Promise<void> {
   app.post('/api/verify-access-code', {
@@ -19,21 +19,14 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   app.put('/api/user/language', {
     config: { access: 'user' },
     schema: { body: updateLanguageBodySchema, response: { 200: updateLanguageResultSchema } },
-    handler: (request) => {
-      const auth = requireAuth(request);
-      return updateLanguage(app.deps, {
-        userId: auth.userId,
-        accessCodeId: auth.accessCodeId,
-        language: request.body.language,
-      });
-    },
+    handler: (request) => updateLanguage(app.deps, requireAuth(request), request.body.language),
   });
 
   app.post('/api/user/logout', {
     config: { access: 'user' },
     schema: { body: z.strictObject({}).nullish(), response: { 200: okBodySchema } },
     handler: async (request) => {
-      await revokeSessions(app.deps.db, requireAuth(request).userId);
+      await endAssessmentSessions(app.deps.db, requireAuth(request).accessCodeId);
       return { ok: true as const };
     },
   });

@@ -1,28 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { SignInMethod } from '../../shared/contracts/auth';
 import type { SessionUser } from '../../shared/contracts/common';
-import type { users } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { accessCodes, users } from '../db/schema';
 import type { TokenService } from './tokens';
 
-type UserRow = typeof users.$inferSelect;
+export type SessionAccount = Pick<
+  typeof users.$inferSelect,
+  'id' | 'email' | 'firstName' | 'lastName' | 'isAdmin' | 'tokenVersion'
+>;
+export type SessionAssessment = Pick<
+  typeof accessCodes.$inferSelect,
+  'id' | 'email' | 'firstName' | 'lastName' | 'language' | 'tokenVersion'
+>;
 
-export function toSessionUser(user: UserRow): SessionUser {
+/** Admin rights need both the account's flag and a sign-in that gave the second factor. */
+export function hasAdminRights(isAdmin: boolean, methods: readonly SignInMethod[]): boolean {
+  return isAdmin && methods.includes('otp');
+}
+
+/** The user as the browser shows it: the patient as entered for this assessment. */
+export function toSessionUser(
+  account: SessionAccount,
+  assessment: SessionAssessment,
+  methods: readonly SignInMethod[],
+): SessionUser {
   return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    language: user.language,
-    isAdmin: user.isAdmin,
+    id: account.id,
+    email: assessment.email || account.email,
+    firstName: assessment.firstName || account.firstName,
+    lastName: assessment.lastName || account.lastName,
+    language: assessment.language,
+    isAdmin: hasAdminRights(account.isAdmin, methods),
   };
 }
 
-export async function issueSession(tokens: TokenService, user: UserRow, accessCodeId: number) {
+/** A session for exactly one assessment, recording how the sign-in was made. */
+export async function issueSession(
+  tokens: TokenService,
+  account: SessionAccount,
+  assessment: SessionAssessment,
+  methods: SignInMethod[],
+) {
+  const user = toSessionUser(account, assessment, methods);
   const token = await tokens.sign({
-    userId: user.id,
+    userId: account.id,
     email: user.email,
     language: user.language,
     isAdmin: user.isAdmin,
-    tokenVersion: user.tokenVersion,
-    accessCodeId,
+    tokenVersion: account.tokenVersion,
+    accessCodeId: assessment.id,
+    assessmentTokenVersion: assessment.tokenVersion,
+    methods,
   });
-  return { token, user: toSessionUser(user) };
+  return { token, user };
+}
+
+/** A session for the assessment with this id, or undefined when it no longer exists. */
+export async function sessionForAssessment(
+  db: DbOrTx,
+  tokens: TokenService,
+  accessCodeId: number,
+  methods: SignInMethod[],
+) {
+  const [row] = await db
+    .select({ account: users, assessment: accessCodes })
+    .from(accessCodes)
+    .innerJoin(users, eq(users.id, accessCodes.userId))
+    .where(eq(accessCodes.id, accessCodeId));
+  return row ? issueSession(tokens, row.account, row.assessment, methods) : undefined;
 }

@@ -1,14 +1,21 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { Language } from '../../shared/constants';
-import { tokenPayloadSchema, type TokenPayload } from '../../shared/contracts/auth';
+import {
+  tokenPayloadSchema,
+  type SignInMethod,
+  type TokenPayload,
+} from '../../shared/contracts/auth';
 
 export interface TokenSubject {
   userId: number;
   email: string;
   language: Language;
+  /** Admin rights in this session: an administrator who also gave the second factor. */
   isAdmin: boolean;
   tokenVersion: number;
   accessCodeId: number;
+  assessmentTokenVersion: number;
+  methods: SignInMethod[];
 }
 
 export interface TokenService {
@@ -27,6 +34,8 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         isAdmin: subject.isAdmin,
         tv: subject.tokenVersion,
         acid: subject.accessCodeId,
+        atv: subject.assessmentTokenVersion,
+        amr: subject.methods,
       })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(subject.userId))

@@ -1,18 +1,15 @@
 import { parseArgs } from 'node:util';
-import { join } from 'node:path';
-import { z } from 'zod';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { DatabaseInUseError } from '../db/data-dir-lock';
-import { seedDefaultQuestionnaire } from '../db/seed/seed';
 import QRCode from 'qrcode';
+import { z } from 'zod';
 import { otpauthUri } from '../auth/totp';
-import { createAdmin } from './create-admin';
+import { seedDefaultQuestionnaire } from '../db/seed/seed';
+import { runCli, UsageError, withCliDatabase } from './cli-database';
+import { createAdmin } from './admin-accounts';
 
 const USAGE =
   'Usage: npm run admin:create -- --email someone@example.org [--first-name A --last-name B]';
 
-async function run(): Promise<void> {
+runCli(async () => {
   const { values } = parseArgs({
     options: {
       email: { type: 'string' },
@@ -23,37 +20,27 @@ async function run(): Promise<void> {
   const email = z.email().safeParse(values.email?.trim());
   if (!email.success) throw new UsageError(`A valid --email is required.\n${USAGE}`);
 
-  const config = await loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
-  );
-  try {
-    await seedDefaultQuestionnaire(database.db);
-    const result = await createAdmin(database.db, {
+  const result = await withCliDatabase(async (db) => {
+    await seedDefaultQuestionnaire(db);
+    return createAdmin(db, {
       email: email.data,
       firstName: values['first-name'] ?? '',
       lastName: values['last-name'] ?? '',
     });
-    const uri = otpauthUri(result.totpSecret, result.email, 'CMD Risk Assessment');
-    console.log(`${result.created ? 'Created' : 'Updated'} admin ${result.email}.`);
-    console.log('\n1. Scan this with an authenticator app (or enter the URI), shown only now:\n');
-    console.log(await QRCode.toString(uri, { type: 'terminal', small: true }));
-    console.log(uri);
-    console.log('\n2. Sign in at the paywall with "I have an access code", this code and the');
-    console.log('   6-digit code of the authenticator app. The access code is shown once:');
-    // The code alone on the last line, so scripts can take it with `tail -n 1`.
-    console.log(result.code);
-  } finally {
-    await database.close();
+  });
+  const uri = otpauthUri(result.totpSecret, result.email, 'CMD Risk Assessment');
+  console.log(`${result.created ? 'Created' : 'Updated'} admin ${result.email}.`);
+  if (!result.created) {
+    console.log(
+      'Every earlier session of this account has ended, and its earlier access codes and',
+    );
+    console.log('authenticator no longer work.');
   }
-}
-
-class UsageError extends Error {}
-
-run().catch((error: unknown) => {
-  const known = error instanceof UsageError || error instanceof DatabaseInUseError;
-  console.error(known ? (error as Error).message : error);
-  process.exit(1);
+  console.log('\n1. Scan this with an authenticator app (or enter the URI), shown only now:\n');
+  console.log(await QRCode.toString(uri, { type: 'terminal', small: true }));
+  console.log(uri);
+  console.log('\n2. Sign in at the paywall with "I have an access code", this code and the');
+  console.log('   6-digit code of the authenticator app. The access code is shown once:');
+  // The code alone on the last line, so scripts can take it with `tail -n 1`.
+  console.log(result.code);
 });

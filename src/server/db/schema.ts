@@ -30,25 +30,20 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
-  /** Stored lower-case; one person paying twice keeps one account with two access codes. */
+  /**
+   * Stored lower-case. An e-mail address groups the assessments bought with it for the practice;
+   * it proves nothing, so no sign-in ever reaches data through it.
+   */
   email: text('email').notNull().unique(),
+  /** An administrator's display name; a patient's details live on each assessment. */
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
-  dateOfBirth: date('date_of_birth'),
-  phone: text('phone'),
-  address: text('address'),
-  postalCode: text('postal_code'),
-  city: text('city'),
-  state: text('state'),
-  language: text('language').$type<Language>().notNull().default('en'),
   isAdmin: boolean('is_admin').notNull().default(false),
-  /** Bumped to revoke every token issued before (logout everywhere, erasure). */
+  /** Bumped to end every session of the account (rights or authenticator changed, erasure). */
   tokenVersion: integer('token_version').notNull().default(0),
   totpSecret: text('totp_secret'),
   /** Last accepted TOTP time step, so a code cannot be used twice. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-  consentAt: timestamp('consent_at', { withTimezone: true }),
-  consentVersion: text('consent_version'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -61,8 +56,8 @@ export const accessCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the normalised code; the code itself is never stored. */
-    codeHash: text('code_hash').notNull().unique(),
+    /** SHA-256 of the normalised code; the code itself is never stored. Null once retired. */
+    codeHash: text('code_hash').unique(),
     /** The last characters, so the practice can tell a patient's codes apart. */
     codeHint: text('code_hint').notNull(),
     status: text('status').$type<AssessmentStatus>().notNull().default('in_progress'),
@@ -73,6 +68,24 @@ export const accessCodes = pgTable(
     evaluationSentOn: date('evaluation_sent_on'),
     completionEmailSentAt: timestamp('completion_email_sent_at', { withTimezone: true }),
     practiceNotifiedAt: timestamp('practice_notified_at', { withTimezone: true }),
+    /**
+     * The patient as entered at the checkout that bought this assessment. Kept per assessment so
+     * a later checkout with the same e-mail address can never change an earlier one.
+     */
+    email: text('email').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    dateOfBirth: date('date_of_birth'),
+    phone: text('phone'),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    state: text('state'),
+    language: text('language').$type<Language>().notNull().default('en'),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentVersion: text('consent_version'),
+    /** Bumped to end every session of this assessment (logout). */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -149,10 +162,18 @@ export const mediaUploads = pgTable(
     path: text('path').notNull().unique(),
     mediaType: text('media_type').$type<MediaType>().notNull(),
     mimeType: text('mime_type').notNull(),
+    /**
+     * "uploading" while the file streams in: the row then reserves the upload's place in the
+     * assessment's quota and `sizeBytes` holds the most it may take.
+     */
+    status: text('status').$type<'uploading' | 'stored'>().notNull().default('stored'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('media_uploads_user_idx').on(t.userId)],
+  (t) => [
+    index('media_uploads_user_idx').on(t.userId),
+    index('media_uploads_access_code_idx').on(t.accessCodeId),
+  ],
 );
 
 export const responses = pgTable(
@@ -195,6 +216,9 @@ export const promoCodes = pgTable('promo_codes', {
     onDelete: 'set null',
   }),
   redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  /** The payment intent whose price includes this code's discount, until it is paid or let go. */
+  reservedByIntent: text('reserved_by_intent'),
+  reservedAt: timestamp('reserved_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -210,6 +234,10 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('eur'),
     status: text('status').notNull().default('created'),
     couponCode: text('coupon_code'),
+    /** SHA-256 of the intent's client secret: only the paying browser holds the secret. */
+    clientSecretHash: text('client_secret_hash'),
+    /** When verify-payment handed out the one session this payment gives. */
+    sessionIssuedAt: timestamp('session_issued_at', { withTimezone: true }),
     /** Patient details kept with the intent so a webhook can fulfil it without the browser. */
     pendingDetails: jsonb('pending_details').$type<Record<string, string | boolean>>(),
     language: text('language').$type<Language>().notNull().default('en'),
@@ -241,6 +269,17 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Wrong second-factor codes per key (an access code with an address, or an address), so
+ * guessing slows down more with every failure without ever locking out the right code.
+ */
+export const signInBackoff = pgTable('sign_in_backoff', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Who did what to which patient's data; never holds health data itself. */
 export const auditLog = pgTable(

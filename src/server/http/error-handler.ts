@@ -78,6 +78,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     const language = languageOfHeader(request.headers['accept-language']);
     if (status === 503) void reply.header('retry-after', '5');
+    if (status === 429 && params?.seconds) void reply.header('retry-after', String(params.seconds));
     return reply.status(status).send({ message: translate(language, key, params), code: key });
   });
 }

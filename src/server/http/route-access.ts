@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants';
-import { users } from '../db/schema';
+import type { SignInMethod } from '../../shared/contracts/auth';
+import { hasAdminRights } from '../auth/session';
+import { accessCodes, users } from '../db/schema';
 import { forbidden, unauthorized } from './app-error';
 
 /** Who may call a route. Every /api route must declare one; /api/admin routes must say admin. */
@@ -11,9 +13,11 @@ export interface AuthContext {
   userId: number;
   email: string;
   language: Language;
+  /** Admin rights in this session: the account's flag and a second-factor sign-in. */
   isAdmin: boolean;
-  tokenVersion: number;
+  /** The one assessment this session proved: every patient read and write is scoped to it. */
   accessCodeId: number;
+  methods: SignInMethod[];
 }
 
 declare module 'fastify' {
@@ -71,32 +75,39 @@ export function registerRouteAccess(app: FastifyInstance): void {
       throw unauthorized();
     }
     const payload = await app.deps.tokens.verify(token);
-    const userId = Number(payload?.sub);
-    const [user] = payload
+    // The account and the assessment are both re-read: either may have been revoked or erased.
+    const [session] = payload
       ? await app.deps.db
           .select({
-            id: users.id,
+            userId: users.id,
             email: users.email,
-            language: users.language,
             isAdmin: users.isAdmin,
             tokenVersion: users.tokenVersion,
+            assessmentTokenVersion: accessCodes.tokenVersion,
+            language: accessCodes.language,
           })
-          .from(users)
-          .where(eq(users.id, userId))
+          .from(accessCodes)
+          .innerJoin(users, eq(users.id, accessCodes.userId))
+          .where(and(eq(accessCodes.id, payload.acid), eq(users.id, Number(payload.sub))))
           .limit(1)
       : [];
-    if (!payload || !user || user.tokenVersion !== payload.tv) {
+    if (
+      !payload ||
+      !session ||
+      session.tokenVersion !== payload.tv ||
+      session.assessmentTokenVersion !== payload.atv
+    ) {
       if (access === 'public') return;
       throw unauthorized('auth.sessionExpired');
     }
     request.auth = {
-      userId: user.id,
-      email: user.email,
-      language: user.language,
-      isAdmin: user.isAdmin,
-      tokenVersion: user.tokenVersion,
+      userId: session.userId,
+      email: session.email,
+      language: session.language,
+      isAdmin: hasAdminRights(session.isAdmin, payload.amr),
       accessCodeId: payload.acid,
+      methods: payload.amr,
     };
-    if (access === 'admin' && !user.isAdmin) throw forbidden();
+    if (access === 'admin' && !request.auth.isAdmin) throw forbidden();
   });
 }

@@ -32,6 +32,8 @@ const core = defineMessages(
       'That authenticator code is not valid or was already used. Wait for the next code.',
     'auth.totpNotEnrolled':
       'This administrator account has no authenticator app set up yet. Run admin:create again to enrol one.',
+    'auth.totpBackoff':
+      'Too many wrong authenticator codes from this connection. Please wait {{seconds}} seconds and try again.',
   },
   {
     'errors.badRequest': 'Die Anfrage ist ungültig.',
@@ -57,6 +59,8 @@ const core = defineMessages(
       'Dieser Authenticator-Code ist ungültig oder wurde schon verwendet. Warten Sie auf den nächsten Code.',
     'auth.totpNotEnrolled':
       'Für dieses Administratorkonto ist noch keine Authenticator-App eingerichtet. Führen Sie admin:create erneut aus.',
+    'auth.totpBackoff':
+      'Zu viele falsche Authenticator-Codes von dieser Verbindung. Bitte warten Sie {{seconds}} Sekunden und versuchen Sie es erneut.',
   },
 );
 

@@ -10,6 +10,16 @@ import { createDecryptStream, createEncryptStream, plaintextSize } from './chunk
 /** Media paths as stored in answers: "media/<uuid>.<ext>", nothing else. */
 export const MEDIA_PATH_PATTERN = /^media\/[0-9a-f-]{36}\.(jpg|png|webm|mp4)$/;
 
+export type MediaExtension = 'jpg' | 'png' | 'webm' | 'mp4';
+
+/**
+ * A new, unguessable name for a file about to be stored. The caller chooses it before writing so
+ * the file is recorded (and can be cleaned up) before any byte of it reaches the disk.
+ */
+export function newMediaPath(extension: MediaExtension): string {
+  return `media/${randomUUID()}.${extension}`;
+}
+
 export interface ByteRange {
   start: number;
   end: number;
@@ -17,13 +27,10 @@ export interface ByteRange {
 
 export interface MediaStore {
   /**
-   * Streams an upload into the store under a server-chosen name. The file appears under its
-   * final name only when complete; a failed or aborted write leaves nothing behind.
+   * Streams an upload into the store under a name from `newMediaPath`. The file appears under
+   * that name only when complete; a failed or aborted write leaves nothing behind.
    */
-  write(
-    source: Readable,
-    extension: 'jpg' | 'png' | 'webm' | 'mp4',
-  ): Promise<{ path: string; size: number }>;
+  write(source: Readable, path: string): Promise<{ path: string; size: number }>;
   /** Size of a stored file, or null when the path is not a stored file. */
   size(path: string): Promise<number | null>;
   read(path: string, range?: ByteRange): Readable;
@@ -65,11 +72,11 @@ export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore 
   };
 
   return {
-    async write(source, extension) {
+    async write(source, path) {
+      const file = locate(path);
       await mkdir(incoming, { recursive: true });
-      const name = `${randomUUID()}.${extension}`;
       // The writer's pid in the name tells a later start whether the upload can still finish.
-      const partial = join(incoming, `${process.pid}-${name}.part`);
+      const partial = join(incoming, `${process.pid}-${path.slice('media/'.length)}.part`);
       let size = 0;
       const counter = new PassThrough();
       counter.on('data', (chunk: Buffer) => (size += chunk.length));
@@ -80,8 +87,8 @@ export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore 
           createEncryptStream(key),
           createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
         );
-        await rename(partial, join(root, name));
-        return { path: `media/${name}`, size };
+        await rename(partial, file);
+        return { path, size };
       } catch (error) {
         await rm(partial, { force: true });
         throw error;

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { payments } from '../db/schema';
-import { AppError, badRequest, notFound } from '../http/app-error';
+import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import type { PaymentProvider, ProviderIntent } from './provider';
 
 /** Test cards of the demo provider, as Stripe's test mode knows them. */
@@ -61,6 +61,19 @@ export function createDemoProvider(db: Db, secret: string): PaymentProvider {
       return intent;
     },
     retrieveIntent: read,
+    async cancelIntent(intentId) {
+      await db
+        .update(payments)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(
+          and(
+            eq(payments.intentId, intentId),
+            eq(payments.provider, 'demo'),
+            notInArray(payments.status, ['succeeded', 'canceled']),
+          ),
+        );
+      return read(intentId);
+    },
   };
 }
 
@@ -132,11 +145,18 @@ export async function confirmDemoPayment(
     throw new AppError(402, 'payments.cardDeclined');
   }
   if (number !== DEMO_CARD_SUCCESS) throw new AppError(402, 'payments.cardNotTestCard');
+  // A cancelled intent stays cancelled, as at Stripe: its price may no longer be valid.
   const [row] = await db
     .update(payments)
     .set({ status: 'succeeded', updatedAt: now })
-    .where(and(eq(payments.intentId, input.paymentIntentId), eq(payments.provider, 'demo')))
+    .where(
+      and(
+        eq(payments.intentId, input.paymentIntentId),
+        eq(payments.provider, 'demo'),
+        ne(payments.status, 'canceled'),
+      ),
+    )
     .returning({ id: payments.id });
-  if (!row) throw notFound('payments.intentNotFound');
+  if (!row) throw conflict('payments.intentCanceled');
   return { status: 'succeeded', paymentIntentId: input.paymentIntentId };
 }

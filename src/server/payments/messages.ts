@@ -25,6 +25,10 @@ export const paymentMessages = defineMessages(
     'payments.webhookNotConfigured': 'Webhooks are not configured.',
     'payments.useAccessCode':
       'Your payment is complete. Please sign in with the access code we have sent you by e-mail.',
+    'payments.intentCanceled':
+      'This payment was cancelled, so it can no longer be paid. Please start the checkout again.',
+    'payments.clientSecretMismatch':
+      'This payment could not be confirmed from this browser. Please sign in with the access code we have sent you by e-mail.',
     'coupons.invalid': 'Invalid coupon code',
     'coupons.notRedeemable': 'This promo code cannot be redeemed for your account.',
   },
@@ -52,6 +56,10 @@ export const paymentMessages = defineMessages(
     'payments.webhookNotConfigured': 'Webhooks sind nicht eingerichtet.',
     'payments.useAccessCode':
       'Ihre Zahlung ist abgeschlossen. Bitte melden Sie sich mit dem Zugangscode an, den wir Ihnen per E-Mail gesendet haben.',
+    'payments.intentCanceled':
+      'Diese Zahlung wurde storniert und kann nicht mehr bezahlt werden. Bitte beginnen Sie den Bezahlvorgang erneut.',
+    'payments.clientSecretMismatch':
+      'Diese Zahlung konnte in diesem Browser nicht bestätigt werden. Bitte melden Sie sich mit dem Zugangscode an, den wir Ihnen per E-Mail gesendet haben.',
     'coupons.invalid': 'Ungültiger Gutscheincode',
     'coupons.notRedeemable': 'Dieser Gutscheincode kann für Ihr Konto nicht eingelöst werden.',
   },

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ASSESSMENT_PRICE_CENTS,
@@ -16,17 +16,18 @@ import {
   type UpdatePaymentIntentBody,
   type VerifyPaymentBody,
 } from '../../shared/contracts/paywall';
-import { createAccessCode } from '../auth/access-codes';
+import { createAccessCode, type AssessmentDetails } from '../auth/access-codes';
 import { consumeRateLimit, type RateLimitRule } from '../auth/rate-limit';
-import { issueSession } from '../auth/session';
+import { sessionForAssessment } from '../auth/session';
 import type { TokenService } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { payments, users } from '../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../http/app-error';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/app-error';
 import type { Mailer } from '../mail/mailer';
 import type { PrivacyNotice } from '../privacy/privacy-notice';
 import { accessCodeMail } from './access-code-mail';
+import { reserveCoupon, releaseCoupon } from './coupon-reservation';
 import { normalizeCouponCode, redeemCoupon, requireUsableCoupon } from './coupons';
 import type { PaymentProvider, ProviderIntent } from './provider';
 
@@ -57,17 +58,21 @@ export const PAYMENT_INTENT_LIMIT: RateLimitRule = {
   windowSeconds: 15 * 60,
 };
 
-/** A re-verification returns the session only this long after fulfilment. */
-const REVERIFY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * verify-payment signs in the browser that paid once, this soon after the payment; after that,
+ * or from anywhere else, the e-mailed access code is the way in.
+ */
+export const CHECKOUT_SESSION_WINDOW_MS = 60 * 60 * 1000;
 
 type PaymentRow = typeof payments.$inferSelect;
-type UserRow = typeof users.$inferSelect;
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
 
 /** The price the server charges: never the browser's figure. */
-async function quote(db: Db, couponCode: string | undefined, ip: string) {
+async function quote(db: Db, couponCode: string | undefined, ip: string, intentId?: string) {
   const code = couponCode ? normalizeCouponCode(couponCode) : '';
   if (!code) return { amountCents: ASSESSMENT_PRICE_CENTS, couponCode: null };
-  const coupon = await requireUsableCoupon(db, code, ip);
+  const coupon = await requireUsableCoupon(db, code, ip, intentId);
   return { amountCents: totalAfterDiscount(coupon.amountCents), couponCode: coupon.code };
 }
 
@@ -101,6 +106,11 @@ export async function createPaymentIntent(
   const intent = await providerCall(deps.log, () =>
     deps.payments.createIntent({ amountCents: price.amountCents, currency: CURRENCY, language }),
   );
+  if (price.couponCode && !(await reserveCoupon(deps, price.couponCode, intent.id))) {
+    // Another checkout took the code meanwhile: this discounted intent must never be paid.
+    await deps.payments.cancelIntent(intent.id).catch(() => undefined);
+    throw badRequest('coupons.invalid');
+  }
   await deps.db.insert(payments).values({
     provider: deps.payments.kind,
     intentId: intent.id,
@@ -108,6 +118,7 @@ export async function createPaymentIntent(
     currency: intent.currency,
     status: intent.status,
     couponCode: price.couponCode,
+    clientSecretHash: hashSecret(intent.clientSecret).toString('hex'),
     pendingDetails: body.details ?? null,
     language,
   });
@@ -133,12 +144,23 @@ export async function updatePaymentIntent(
   assertConsent(deps, body.details);
   const row = await findPayment(deps, body.paymentIntentId);
   if (row.fulfilledAt || row.status === 'succeeded') throw conflict('payments.alreadyPaid');
-  const price = await quote(deps.db, body.couponCode, ip);
+  if (row.status === 'canceled') throw conflict('payments.intentCanceled');
+  const price = await quote(deps.db, body.couponCode, ip, row.intentId);
   if (body.amount !== price.amountCents) throw badRequest('payments.amountMismatch');
   if (price.amountCents === 0) throw badRequest('payments.noPaymentNeeded');
-  const intent = await providerCall(deps.log, () =>
-    deps.payments.updateIntentAmount(row.intentId, price.amountCents),
-  );
+  if (price.couponCode && !(await reserveCoupon(deps, price.couponCode, row.intentId))) {
+    throw badRequest('coupons.invalid');
+  }
+  const newlyReserved = price.couponCode !== row.couponCode ? price.couponCode : null;
+  let intent: ProviderIntent;
+  try {
+    intent = await providerCall(deps.log, () =>
+      deps.payments.updateIntentAmount(row.intentId, price.amountCents),
+    );
+  } catch (error) {
+    if (newlyReserved) await releaseCoupon(deps.db, newlyReserved, row.intentId);
+    throw error;
+  }
   await deps.db
     .update(payments)
     .set({
@@ -149,6 +171,9 @@ export async function updatePaymentIntent(
       updatedAt: new Date(),
     })
     .where(and(eq(payments.id, row.id), isNull(payments.fulfilledAt)));
+  if (row.couponCode && row.couponCode !== price.couponCode) {
+    await releaseCoupon(deps.db, row.couponCode, row.intentId);
+  }
   return intentResult(intent);
 }
 
@@ -180,14 +205,30 @@ function checkPaid(intent: ProviderIntent | undefined, row: PaymentRow, log: Fas
   }
 }
 
-/** One person, one account: the lower-cased e-mail finds an existing one. */
-async function upsertUser(
-  tx: DbOrTx,
+/**
+ * The account an e-mail address names, created if new. It is only a grouping for the practice:
+ * nothing of an existing account is changed or reached through it.
+ */
+async function accountFor(tx: DbOrTx, email: string) {
+  const address = email.toLowerCase();
+  const [created] = await tx
+    .insert(users)
+    .values({ email: address })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (created) return created;
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
+  return existing!;
+}
+
+/** The patient as entered at this checkout, kept on the assessment it buys. */
+function assessmentDetails(
   details: PatientDetails,
   language: Language,
-): Promise<UserRow> {
-  const email = details.email.toLowerCase();
-  const values = {
+  now: Date,
+): AssessmentDetails {
+  return {
+    email: details.email.toLowerCase(),
     firstName: details.firstName,
     lastName: details.lastName,
     dateOfBirth: details.dateOfBirth,
@@ -197,34 +238,17 @@ async function upsertUser(
     city: details.city,
     state: details.state,
     language,
-    consentAt: new Date(),
+    consentAt: now,
     consentVersion: details.consentVersion,
   };
-  // An administrator's account is never changed by a payment form.
-  const [user] = await tx
-    .insert(users)
-    .values({ email, ...values })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: { ...values, updatedAt: new Date() },
-      setWhere: eq(users.isAdmin, false),
-    })
-    .returning();
-  if (user) return user;
-  const [existing] = await tx.select().from(users).where(eq(users.email, email));
-  return existing!;
-}
-
-interface Fulfilment {
-  user: UserRow;
-  accessCodeId: number;
 }
 
 /**
- * Turns a paid (or fully discounted) payment into an account with a new access code, e-mailed,
- * once, in one transaction.
+ * Turns a paid (or fully discounted) payment into a new assessment with its own access code,
+ * e-mailed, once, in one transaction. It never signs in to, merges with or changes an existing
+ * assessment, whatever e-mail address it carries.
  * The claim is a conditional update of the payment row: of concurrent callers for one intent
- * (browser, webhook, retries) exactly one proceeds; the others get the result it committed.
+ * (browser, webhook, retries) exactly one proceeds; the others find it fulfilled.
  */
 async function fulfil(
   deps: PaymentDeps,
@@ -235,9 +259,9 @@ async function fulfil(
     /** A free checkout inserts its payment row in the same transaction. */
     freeCoupon?: string;
   },
-): Promise<Fulfilment> {
+): Promise<void> {
   const now = new Date();
-  const outcome = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     if (input.freeCoupon) {
       await tx.insert(payments).values({
         provider: 'coupon',
@@ -253,68 +277,109 @@ async function fulfil(
       .set({ fulfilledAt: now, status: 'succeeded', updatedAt: now })
       .where(and(eq(payments.intentId, input.intentId), isNull(payments.fulfilledAt)))
       .returning();
-    if (!claimed) return null;
-    const user = await upsertUser(tx, input.details, input.language);
-    if (claimed.couponCode && !(await redeemCoupon(tx, claimed.couponCode, user.id, now))) {
+    if (!claimed) return;
+    const account = await accountFor(tx, input.details.email);
+    if (
+      claimed.couponCode &&
+      !(await redeemCoupon(
+        tx,
+        { code: claimed.couponCode, userId: account.id, intentId: claimed.intentId },
+        now,
+      ))
+    ) {
       // A free checkout needs the code; a card payment already paid the discounted price.
       if (claimed.provider === 'coupon') throw badRequest('coupons.invalid');
       deps.log.warn({ paymentId: claimed.id }, 'coupon of a paid intent was no longer usable');
     }
-    const accessCode = await createAccessCode(tx, user.id);
+    const accessCode = await createAccessCode(
+      tx,
+      account.id,
+      assessmentDetails(input.details, input.language, now),
+    );
     await tx
       .update(payments)
-      .set({ userId: user.id, accessCodeId: accessCode.id })
+      .set({ userId: account.id, accessCodeId: accessCode.id })
       .where(eq(payments.id, claimed.id));
     // Sent before the commit: if the mail cannot go out, nothing is kept, the caller gets an
     // error and the provider's webhook retries later, so a paid assessment always has its code.
     await deps.mailer.send(
       accessCodeMail({
-        to: user.email,
-        name: `${user.firstName} ${user.lastName}`.trim(),
+        to: accessCode.assessment.email,
+        name: `${input.details.firstName} ${input.details.lastName}`.trim(),
         code: accessCode.code,
         language: input.language,
         publicUrl: deps.config.publicUrl,
       }),
     );
-    return { user, accessCodeId: accessCode.id };
   });
-
-  if (!outcome) return alreadyFulfilled(deps, input.intentId, input.details.email);
-  return outcome;
 }
 
-/** The result of an earlier fulfilment, for the same person shortly after. */
-async function alreadyFulfilled(
-  deps: PaymentDeps,
-  intentId: string,
-  email: string | undefined,
-): Promise<Fulfilment> {
-  const [row] = await deps.db
-    .select({ payment: payments, user: users })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .where(eq(payments.intentId, intentId))
-    .limit(1);
-  if (
-    !row?.payment.accessCodeId ||
-    !row.payment.fulfilledAt ||
-    row.user.email !== email?.toLowerCase() ||
-    Date.now() - row.payment.fulfilledAt.getTime() > REVERIFY_WINDOW_MS
-  ) {
-    throw conflict('payments.alreadyPaid');
+/**
+ * The one session a payment gives: claimed by a conditional update, so only the first caller,
+ * and only shortly after the payment, gets it.
+ */
+async function checkoutSession(deps: PaymentDeps, intentId: string): Promise<AuthResult> {
+  const now = new Date();
+  const [claimed] = await deps.db
+    .update(payments)
+    .set({ sessionIssuedAt: now })
+    .where(
+      and(
+        eq(payments.intentId, intentId),
+        isNull(payments.sessionIssuedAt),
+        isNotNull(payments.accessCodeId),
+        gt(payments.fulfilledAt, new Date(now.getTime() - CHECKOUT_SESSION_WINDOW_MS)),
+      ),
+    )
+    .returning({ accessCodeId: payments.accessCodeId });
+  const session = claimed?.accessCodeId
+    ? await sessionForAssessment(deps.db, deps.tokens, claimed.accessCodeId, ['checkout'])
+    : undefined;
+  if (!session) throw conflict('payments.useAccessCode');
+  return session;
+}
+
+/** Only the browser that started the payment holds its client secret. */
+function assertClientSecret(row: PaymentRow, clientSecret: string | undefined): void {
+  const expected = row.clientSecretHash ? Buffer.from(row.clientSecretHash, 'hex') : null;
+  const given = clientSecret ? hashSecret(clientSecret) : null;
+  if (!expected || !given || !timingSafeEqual(expected, given)) {
+    throw forbidden('payments.clientSecretMismatch');
   }
-  return { user: row.user, accessCodeId: row.payment.accessCodeId };
 }
 
-async function sessionOf(deps: PaymentDeps, result: Fulfilment): Promise<AuthResult> {
-  // An administrator's account is never signed in by a payment; the e-mailed code still works.
-  if (result.user.isAdmin) throw conflict('payments.useAccessCode');
-  return issueSession(deps.tokens, result.user, result.accessCodeId);
+async function freeCheckout(
+  deps: PaymentDeps,
+  body: VerifyPaymentBody,
+  details: PatientDetails | undefined,
+  ip: string,
+): Promise<AuthResult> {
+  if (!body.couponCode) throw badRequest('payments.notFree');
+  const price = await quote(deps.db, body.couponCode, ip);
+  if (price.amountCents !== 0 || !price.couponCode) throw badRequest('payments.notFree');
+  if (!details) throw badRequest('payments.detailsMissing');
+  const intentId = `free_${randomUUID()}`;
+  if (!(await reserveCoupon(deps, price.couponCode, intentId))) {
+    throw badRequest('coupons.invalid');
+  }
+  try {
+    await fulfil(deps, {
+      intentId,
+      details,
+      language: body.language ?? 'en',
+      freeCoupon: price.couponCode,
+    });
+  } catch (error) {
+    await releaseCoupon(deps.db, price.couponCode, intentId);
+    throw error;
+  }
+  return checkoutSession(deps, intentId);
 }
 
 /**
  * POST /api/verify-payment: a paid intent (re-read from the provider), or a promo code that
- * covers the whole price. Idempotent per intent.
+ * covers the whole price. A session for the new assessment goes once to the browser that holds
+ * the intent's client secret.
  */
 export async function verifyPayment(
   deps: PaymentDeps,
@@ -323,40 +388,28 @@ export async function verifyPayment(
 ): Promise<AuthResult> {
   const bodyDetails = detailsOfBody(body);
   assertConsent(deps, bodyDetails);
-
-  if (!body.paymentIntentId) {
-    if (!body.couponCode) throw badRequest('payments.notFree');
-    const price = await quote(deps.db, body.couponCode, ip);
-    if (price.amountCents !== 0 || !price.couponCode) throw badRequest('payments.notFree');
-    if (!bodyDetails) throw badRequest('payments.detailsMissing');
-    const result = await fulfil(deps, {
-      intentId: `free_${randomUUID()}`,
-      details: bodyDetails,
-      language: body.language ?? 'en',
-      freeCoupon: price.couponCode,
-    });
-    return sessionOf(deps, result);
-  }
+  if (!body.paymentIntentId) return freeCheckout(deps, body, bodyDetails, ip);
 
   const row = await findPayment(deps, body.paymentIntentId);
-  if (row.fulfilledAt) {
-    return sessionOf(deps, await alreadyFulfilled(deps, row.intentId, bodyDetails?.email));
+  assertClientSecret(row, body.clientSecret);
+  if (!row.fulfilledAt) {
+    const intent = await providerCall(deps.log, () => deps.payments.retrieveIntent(row.intentId));
+    checkPaid(intent, row, deps.log);
+    const details = bodyDetails ?? storedDetails(row);
+    if (!details) throw badRequest('payments.detailsMissing');
+    await fulfil(deps, {
+      intentId: row.intentId,
+      details,
+      language: body.language ?? row.language,
+    });
   }
-  const intent = await providerCall(deps.log, () => deps.payments.retrieveIntent(row.intentId));
-  checkPaid(intent, row, deps.log);
-  const details = bodyDetails ?? storedDetails(row);
-  if (!details) throw badRequest('payments.detailsMissing');
-  const result = await fulfil(deps, {
-    intentId: row.intentId,
-    details,
-    language: body.language ?? row.language,
-  });
-  return sessionOf(deps, result);
+  return checkoutSession(deps, row.intentId);
 }
 
 /**
  * A provider event about an intent: re-read the intent from the provider and, if it is paid,
- * fulfil it with the details stored when the intent was created or updated.
+ * fulfil it with the details stored when the intent was created or updated; if it was
+ * cancelled, let go of its promo code.
  */
 export async function fulfilFromProvider(deps: PaymentDeps, intentId: string): Promise<void> {
   const [row] = await deps.db
@@ -376,6 +429,9 @@ export async function fulfilFromProvider(deps: PaymentDeps, intentId: string): P
         .update(payments)
         .set({ status: intent.status, updatedAt: new Date() })
         .where(and(eq(payments.id, row.id), isNull(payments.fulfilledAt)));
+      if (intent.status === 'canceled' && row.couponCode) {
+        await releaseCoupon(deps.db, row.couponCode, row.intentId);
+      }
     }
     return;
   }
@@ -385,11 +441,5 @@ export async function fulfilFromProvider(deps: PaymentDeps, intentId: string): P
     deps.log.error({ paymentId: row.id }, 'paid intent without stored details');
     return;
   }
-  try {
-    await fulfil(deps, { intentId, details, language: row.language });
-  } catch (error) {
-    // Fulfilled concurrently by the browser: nothing left to do.
-    if (error instanceof AppError && error.messageKey === 'payments.alreadyPaid') return;
-    throw error;
-  }
+  await fulfil(deps, { intentId, details, language: row.language });
 }

@@ -29,6 +29,11 @@ export interface PaymentProvider {
   /** undefined when the provider does not know the intent. */
   retrieveIntent(intentId: string): Promise<ProviderIntent | undefined>;
   /**
+   * Cancels an intent that is not paid, so it can never be paid afterwards; returns the intent
+   * as it now stands (still "succeeded" if it was paid first), undefined when unknown.
+   */
+  cancelIntent(intentId: string): Promise<ProviderIntent | undefined>;
+  /**
    * Verifies a webhook's signature over the raw body and names the event; throws when the
    * signature is wrong. Absent when the provider sends no webhooks (or none are configured).
    */

@@ -72,11 +72,14 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
   app.post('/api/coupons/redeem', {
     config: { access: 'user' },
     schema: { body: redeemCouponBodySchema, response: { 200: okBodySchema } },
-    handler: (request) =>
-      redeemCouponForUser(app.deps.db, {
+    handler: (request) => {
+      const auth = requireAuth(request);
+      return redeemCouponForUser(app.deps.db, {
         ...request.body,
-        authUserId: requireAuth(request).userId,
-      }),
+        authUserId: auth.userId,
+        accessCodeId: auth.accessCodeId,
+      });
+    },
   });
 
   app.post('/api/demo-payments/confirm', {

@@ -73,6 +73,18 @@ export function createStripeProvider(
           },
         }
       : {}),
+    async cancelIntent(intentId) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(intentId));
+      } catch (error) {
+        // Already paid or already cancelled: Stripe refuses, and the intent says which.
+        if ((error as { statusCode?: number }).statusCode === 400) {
+          return provider.retrieveIntent(intentId);
+        }
+        if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+        throw error;
+      }
+    },
     async retrieveIntent(intentId) {
       try {
         return toIntent(await stripe.paymentIntents.retrieve(intentId));

@@ -7,6 +7,7 @@ import type { WebhookEvent } from './provider';
 export const HANDLED_EVENTS = new Set([
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
+  'payment_intent.canceled',
 ]);
 
 /**

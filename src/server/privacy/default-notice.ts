@@ -24,7 +24,7 @@ Connections are encrypted; photos and videos are stored encrypted; staff sign in
 Until the evaluation is completed and for as long as the practice's record-keeping duties require; the practice may set a shorter retention period, after which your assessment is erased automatically.
 
 ## Your rights
-You may download all data stored about you at any time from the assessment ("My data"). You may ask for correction or erasure, restrict processing, object, and withdraw your consent at any time with effect for the future, by writing to the practice. You may complain to a data protection supervisory authority.`,
+You may download everything stored about your assessment at any time from the assessment ("My data"): your details as entered at checkout, your answers, photos and videos. Each assessment is downloaded from its own sign-in; if you bought several with the same e-mail address, sign in with each access code, or ask the practice. You may ask for correction or erasure, restrict processing, object, and withdraw your consent at any time with effect for the future, by writing to the practice. You may complain to a data protection supervisory authority.`,
   de: `# Datenschutzhinweise
 
 ## Verantwortlich
@@ -45,5 +45,5 @@ Verbindungen sind verschlüsselt; Fotos und Videos werden verschlüsselt gespeic
 Bis die Auswertung abgeschlossen ist und solange die Aufbewahrungspflichten der Praxis es verlangen; die Praxis kann eine kürzere Frist festlegen, nach der Ihre Bewertung automatisch gelöscht wird.
 
 ## Ihre Rechte
-Sie können jederzeit alle über Sie gespeicherten Daten in der Bewertung herunterladen („Meine Daten“). Sie können Berichtigung oder Löschung verlangen, die Verarbeitung einschränken, widersprechen und Ihre Einwilligung jederzeit mit Wirkung für die Zukunft widerrufen, indem Sie der Praxis schreiben. Sie können sich bei einer Datenschutz-Aufsichtsbehörde beschweren.`,
+Sie können jederzeit alles, was zu Ihrer Bewertung gespeichert ist, in der Bewertung herunterladen („Meine Daten“): Ihre Angaben aus dem Bezahlvorgang, Ihre Antworten, Fotos und Videos. Jede Bewertung wird mit ihrer eigenen Anmeldung heruntergeladen; haben Sie mehrere mit derselben E-Mail-Adresse gekauft, melden Sie sich mit jedem Zugangscode an oder wenden Sie sich an die Praxis. Sie können Berichtigung oder Löschung verlangen, die Verarbeitung einschränken, widersprechen und Ihre Einwilligung jederzeit mit Wirkung für die Zukunft widerrufen, indem Sie der Praxis schreiben. Sie können sich bei einer Datenschutz-Aufsichtsbehörde beschweren.`,
 };

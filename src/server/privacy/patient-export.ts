@@ -1,29 +1,27 @@
 import { asc, eq } from 'drizzle-orm';
 import archiver from 'archiver';
 import type { Db } from '../db/client';
-import { accessCodes, mediaUploads, payments, questions, responses, users } from '../db/schema';
+import { accessCodes, mediaUploads, payments, questions, responses } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { MediaStore } from '../media/media-store';
 
 /**
- * Everything stored about one patient, as one ZIP: data.json (machine-readable) and their
- * photos and videos under media/. Secrets (token version, authenticator) stay out.
+ * Everything stored about the session's assessment, as one ZIP: data.json (machine-readable) and
+ * its photos and videos under media/. Only this assessment: others bought with the same e-mail
+ * address were proved by other sign-ins. Secrets (token versions, the code's hash) stay out.
  */
 export async function patientExportZip(
   deps: { db: Db; media: MediaStore },
-  userId: number,
+  accessCodeId: number,
 ): Promise<archiver.Archiver> {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError(404, 'errors.notFound');
-  const [assessments, answers, uploads, paid] = await Promise.all([
-    deps.db
-      .select()
-      .from(accessCodes)
-      .where(eq(accessCodes.userId, userId))
-      .orderBy(asc(accessCodes.id)),
+  const [assessment] = await deps.db
+    .select()
+    .from(accessCodes)
+    .where(eq(accessCodes.id, accessCodeId));
+  if (!assessment) throw new AppError(404, 'errors.notFound');
+  const [answers, uploads, paid] = await Promise.all([
     deps.db
       .select({
-        assessmentId: responses.accessCodeId,
         questionId: responses.questionId,
         question: questions.questionText,
         questionType: questions.questionType,
@@ -38,9 +36,9 @@ export async function patientExportZip(
       })
       .from(responses)
       .innerJoin(questions, eq(questions.id, responses.questionId))
-      .where(eq(responses.userId, userId))
-      .orderBy(asc(responses.accessCodeId), asc(questions.sortOrder)),
-    deps.db.select().from(mediaUploads).where(eq(mediaUploads.userId, userId)),
+      .where(eq(responses.accessCodeId, accessCodeId))
+      .orderBy(asc(questions.sortOrder)),
+    deps.db.select().from(mediaUploads).where(eq(mediaUploads.accessCodeId, accessCodeId)),
     deps.db
       .select({
         amountCents: payments.amountCents,
@@ -50,36 +48,33 @@ export async function patientExportZip(
         createdAt: payments.createdAt,
       })
       .from(payments)
-      .where(eq(payments.userId, userId)),
+      .where(eq(payments.accessCodeId, accessCodeId)),
   ]);
-
   const data = {
     exportedAt: new Date().toISOString(),
     patient: {
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      dateOfBirth: user.dateOfBirth,
-      phone: user.phone,
-      address: user.address,
-      postalCode: user.postalCode,
-      city: user.city,
-      state: user.state,
-      language: user.language,
-      consentAt: user.consentAt,
-      consentVersion: user.consentVersion,
-      createdAt: user.createdAt,
+      email: assessment.email,
+      firstName: assessment.firstName,
+      lastName: assessment.lastName,
+      dateOfBirth: assessment.dateOfBirth,
+      phone: assessment.phone,
+      address: assessment.address,
+      postalCode: assessment.postalCode,
+      city: assessment.city,
+      state: assessment.state,
+      language: assessment.language,
+      consentAt: assessment.consentAt,
+      consentVersion: assessment.consentVersion,
     },
-    assessments: assessments.map((a) => ({
-      id: a.id,
-      accessCodeEnding: a.codeHint,
-      status: a.status,
-      createdAt: a.createdAt,
-      submittedAt: a.submittedAt,
-      evaluatedAt: a.evaluatedAt,
-      evaluationSentOn: a.evaluationSentOn,
-    })),
+    assessment: {
+      id: assessment.id,
+      accessCodeEnding: assessment.codeHint,
+      status: assessment.status,
+      createdAt: assessment.createdAt,
+      submittedAt: assessment.submittedAt,
+      evaluatedAt: assessment.evaluatedAt,
+      evaluationSentOn: assessment.evaluationSentOn,
+    },
     answers,
     media: uploads.map((u) => ({
       file: u.path,
@@ -87,12 +82,10 @@ export async function patientExportZip(
       mimeType: u.mimeType,
       sizeBytes: u.sizeBytes,
       questionId: u.questionId,
-      assessmentId: u.accessCodeId,
       createdAt: u.createdAt,
     })),
     payments: paid,
   };
-
   const zip = archiver('zip', { zlib: { level: 6 } });
   zip.append(JSON.stringify(data, null, 2), { name: 'data.json' });
   for (const upload of uploads) {

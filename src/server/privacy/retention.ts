@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
-import type { MediaStore } from '../media/media-store';
+import type { FastifyInstance } from 'fastify';
+import { removeUnreferencedUploads, type RemovalDeps } from '../survey/upload-removal';
 import { eraseExpiredAssessments } from './erase';
 import { acquireJobLease, finishJob } from './job-lease';
 
@@ -13,28 +12,38 @@ export function retentionCutoff(months: number, now = new Date()): Date {
   return cutoff;
 }
 
-/** One retention pass, run by whichever instance holds the job's lease. */
+/**
+ * One pass of the scheduled clean-up, run by whichever instance holds the job's lease: uploads
+ * no answer refers to are removed after their grace period always, evaluated assessments older
+ * than `months` only when retention is configured.
+ */
 export async function runRetention(
-  deps: { db: Db; media: MediaStore; log: FastifyBaseLogger },
-  months: number,
+  deps: RemovalDeps,
+  months: number | undefined,
   now = new Date(),
   holder?: string,
-): Promise<{ ran: boolean; assessments: number; patients: number }> {
+): Promise<{ ran: boolean; assessments: number; patients: number; uploads: number }> {
   if (!(await acquireJobLease(deps.db, JOB, LEASE_SECONDS, holder))) {
-    return { ran: false, assessments: 0, patients: 0 };
+    return { ran: false, assessments: 0, patients: 0, uploads: 0 };
   }
-  const result = await eraseExpiredAssessments(deps, retentionCutoff(months, now));
+  const erased = months
+    ? await eraseExpiredAssessments(deps, retentionCutoff(months, now))
+    : { assessments: 0, patients: 0 };
+  const uploads = await removeUnreferencedUploads(deps, now);
   await finishJob(deps.db, JOB, holder);
-  if (result.assessments > 0) deps.log.info(result, 'retention erased expired assessments');
-  return { ran: true, ...result };
+  if (erased.assessments > 0) deps.log.info(erased, 'retention erased expired assessments');
+  if (uploads > 0) deps.log.info({ uploads }, 'removed uploads no answer refers to');
+  return { ran: true, ...erased, uploads };
 }
 
 const HOUR = 60 * 60 * 1000;
 
-/** With RETENTION_MONTHS set, every instance tries hourly; the lease lets one of them run. */
+/**
+ * Every instance tries hourly; the lease lets one of them run. Scheduled whether or not
+ * RETENTION_MONTHS is set, because the upload clean-up always runs.
+ */
 export function scheduleRetention(app: FastifyInstance): void {
   const months = app.deps.config.retentionMonths;
-  if (!months) return;
   const tick = () =>
     void runRetention({ ...app.deps, log: app.log }, months).catch((error: unknown) =>
       app.log.error({ err: error }, 'retention run failed'),

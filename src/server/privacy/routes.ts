@@ -24,10 +24,11 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
     config: { access: 'user' },
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      const zip = await patientExportZip(app.deps, auth.userId);
+      const zip = await patientExportZip(app.deps, auth.accessCodeId);
       await recordAudit(app.deps.db, auth, {
         action: 'patient.export',
         patientUserId: auth.userId,
+        accessCodeId: auth.accessCodeId,
         detail: 'self',
       });
       return reply

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { accessCodes, questionOptions, questions, responses, users } from '../db/schema';
+import { accessCodes, questionOptions, questions, responses } from '../db/schema';
 
 const COLUMNS = [
   'assessment_id',
@@ -48,10 +48,10 @@ export async function* answersCsv(db: Db): AsyncGenerator<string> {
       .select({
         id: responses.id,
         accessCodeId: responses.accessCodeId,
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
+        userId: responses.userId,
+        email: accessCodes.email,
+        firstName: accessCodes.firstName,
+        lastName: accessCodes.lastName,
         status: accessCodes.status,
         questionId: questions.id,
         order: questions.sortOrder,
@@ -68,7 +68,6 @@ export async function* answersCsv(db: Db): AsyncGenerator<string> {
         updatedAt: responses.updatedAt,
       })
       .from(responses)
-      .innerJoin(users, eq(users.id, responses.userId))
       .innerJoin(accessCodes, eq(accessCodes.id, responses.accessCodeId))
       .innerJoin(questions, eq(questions.id, responses.questionId))
       .leftJoin(questionOptions, and(eq(questionOptions.id, responses.optionId)))

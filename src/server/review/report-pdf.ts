@@ -262,17 +262,17 @@ export async function renderAssessmentReport(
     [labels.evaluated, formatDay(code.evaluationSentOn, language)],
   ];
   const patient: [string, string][] = [
-    [labels.name, `${user.firstName} ${user.lastName}`.trim() || '–'],
-    [labels.dateOfBirth, formatDay(user.dateOfBirth, language)],
-    [labels.email, user.email],
-    [labels.phone, user.phone ?? '–'],
+    [labels.name, `${code.firstName} ${code.lastName}`.trim() || '–'],
+    [labels.dateOfBirth, formatDay(code.dateOfBirth, language)],
+    [labels.email, code.email || user.email],
+    [labels.phone, code.phone ?? '–'],
     [
       labels.address,
-      [user.address, [user.postalCode, user.city].filter(Boolean).join(' ')]
+      [code.address, [code.postalCode, code.city].filter(Boolean).join(' ')]
         .filter(Boolean)
         .join(', ') || '–',
     ],
-    [labels.state, user.state ?? '–'],
+    [labels.state, code.state ?? '–'],
   ];
   const table = (title: string, rows: [string, string][]) => {
     doc.font('Helvetica-Bold').fontSize(12).fillColor(PRIMARY).text(title);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AssessmentStatus } from '../../shared/constants';
 import type { QueuedAssessment, UpdateAssessmentStatusBody } from '../../shared/contracts/review';
 import { practiceCalendar } from '../calendar/practice-calendar';
@@ -15,8 +15,20 @@ const ALLOWED: Record<UpdateAssessmentStatusBody['status'], AssessmentStatus[]> 
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** The assessment with its account and how many assessments share the account's address. */
+const queuedColumns = {
+  code: accessCodes,
+  user: users,
+  assessmentsWithEmail: sql<number>`(SELECT count(*)::int FROM ${accessCodes} AS same
+    WHERE same.user_id = ${users.id})`,
+};
+
 function toQueued(
-  row: { code: typeof accessCodes.$inferSelect; user: typeof users.$inferSelect },
+  row: {
+    code: typeof accessCodes.$inferSelect;
+    user: typeof users.$inferSelect;
+    assessmentsWithEmail: number;
+  },
   screener: QueuedAssessment['screener'],
   now: Date,
 ): QueuedAssessment {
@@ -25,7 +37,13 @@ function toQueued(
     id: code.id,
     codeHint: code.codeHint,
     status: code.status,
-    patient: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    patient: {
+      id: user.id,
+      firstName: code.firstName,
+      lastName: code.lastName,
+      email: code.email || user.email,
+      assessmentsWithEmail: Number(row.assessmentsWithEmail),
+    },
     submittedAt: iso(code.submittedAt),
     dueAt: iso(code.dueAt),
     overdue: code.status !== 'evaluated' && code.dueAt !== null && code.dueAt < now,
@@ -44,7 +62,7 @@ export async function listReviewQueue(
 ): Promise<QueuedAssessment[]> {
   const statuses: AssessmentStatus[] = view === 'open' ? ['submitted', 'in_review'] : ['evaluated'];
   const rows = await db
-    .select({ code: accessCodes, user: users })
+    .select(queuedColumns)
     .from(accessCodes)
     .innerJoin(users, eq(users.id, accessCodes.userId))
     .where(inArray(accessCodes.status, statuses))
@@ -88,7 +106,7 @@ export async function updateAssessmentStatus(
     );
   }
   const [row] = await db
-    .select({ code: accessCodes, user: users })
+    .select(queuedColumns)
     .from(accessCodes)
     .innerJoin(users, eq(users.id, accessCodes.userId))
     .where(eq(accessCodes.id, accessCodeId));

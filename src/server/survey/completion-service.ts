@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CompletionResult } from '../../shared/contracts/survey';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { accessCodes, questions, responses, users } from '../db/schema';
+import { accessCodes, questions, responses } from '../db/schema';
 import { AppError, notFound } from '../http/app-error';
 import type { Mailer } from '../mail/mailer';
 import { submitAssessment } from '../review/submit-assessment';
@@ -24,8 +24,11 @@ export async function completeAssessment(
   now = new Date(),
 ): Promise<CompletionResult> {
   return deps.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, scope.userId));
-    if (!user) throw notFound();
+    const [assessment] = await tx
+      .select()
+      .from(accessCodes)
+      .where(and(eq(accessCodes.id, scope.accessCodeId), eq(accessCodes.userId, scope.userId)));
+    if (!assessment) throw notFound();
     const [{ unanswered } = { unanswered: 0 }] = await tx
       .select({ unanswered: sql<number>`count(*)::int` })
       .from(questions)
@@ -48,9 +51,9 @@ export async function completeAssessment(
 
     await deps.mailer.send(
       completionMail({
-        to: user.email,
-        name: `${user.firstName} ${user.lastName}`,
-        language: user.language,
+        to: assessment.email,
+        name: `${assessment.firstName} ${assessment.lastName}`,
+        language: assessment.language,
       }),
     );
     return { ok: true as const, sent: true };

@@ -7,12 +7,14 @@ export const surveyMessages = defineMessages(
     'survey.invalidMedia': 'Please take the photo or video for this question again.',
     'survey.duplicateSymptom': 'Each complaint can be recorded only once.',
     'survey.notEditable':
-      'Your assessment is already being reviewed, so answers can no longer be changed.',
+      'You have completed your assessment, so its answers, photos and videos can no longer be changed.',
     'survey.incomplete': 'Please answer every question before completing the assessment.',
     'survey.mediaMissing': 'Please attach a photo or video file.',
     'survey.mediaFields': 'The upload needs the media type and the question.',
     'survey.mediaWrongKind': 'This file is not a supported photo (JPEG, PNG) or video (WebM, MP4).',
     'survey.mediaTooLarge': 'The file is too large. Please record a shorter video.',
+    'survey.mediaQuotaExceeded':
+      'This assessment has reached its limit for photos and videos, so this file was not saved. Replaced recordings are cleared within a day; please try again later.',
   },
   {
     'survey.questionNotFound':
@@ -21,12 +23,14 @@ export const surveyMessages = defineMessages(
     'survey.invalidMedia': 'Bitte nehmen Sie das Foto oder Video für diese Frage erneut auf.',
     'survey.duplicateSymptom': 'Jede Beschwerde kann nur einmal erfasst werden.',
     'survey.notEditable':
-      'Ihre Bewertung wird bereits geprüft, daher können die Antworten nicht mehr geändert werden.',
+      'Sie haben Ihre Bewertung abgeschlossen, daher können Antworten, Fotos und Videos nicht mehr geändert werden.',
     'survey.incomplete': 'Bitte beantworten Sie alle Fragen, bevor Sie die Bewertung abschließen.',
     'survey.mediaMissing': 'Bitte fügen Sie ein Foto oder Video bei.',
     'survey.mediaFields': 'Für das Hochladen fehlen der Medientyp oder die Frage.',
     'survey.mediaWrongKind':
       'Diese Datei ist kein unterstütztes Foto (JPEG, PNG) oder Video (WebM, MP4).',
     'survey.mediaTooLarge': 'Die Datei ist zu groß. Bitte nehmen Sie ein kürzeres Video auf.',
+    'survey.mediaQuotaExceeded':
+      'Diese Bewertung hat ihre Grenze für Fotos und Videos erreicht, daher wurde diese Datei nicht gespeichert. Ersetzte Aufnahmen werden innerhalb eines Tages gelöscht; bitte versuchen Sie es später erneut.',
   },
 );

@@ -35,7 +35,7 @@ export async function surveyRoutes(app: AppInstance): Promise<void> {
     schema: { body: saveResponseBodySchema, response: { 200: okBodySchema } },
     handler: async (request) => {
       const { userId, accessCodeId } = requireAuth(request);
-      await saveResponse(app.deps.db, { userId, accessCodeId }, request.body);
+      await saveResponse({ ...app.deps, log: request.log }, { userId, accessCodeId }, request.body);
       return { ok: true as const };
     },
   });
@@ -45,7 +45,15 @@ export async function surveyRoutes(app: AppInstance): Promise<void> {
     schema: { response: { 200: mediaUploadResultSchema } },
     handler: (request) => {
       const { userId, accessCodeId } = requireAuth(request);
-      return uploadMedia(app.deps, { userId, accessCodeId }, request.parts());
+      const contentLength = Number(request.headers['content-length']);
+      return uploadMedia(
+        { ...app.deps, log: request.log },
+        { userId, accessCodeId },
+        {
+          parts: request.parts(),
+          contentLength: Number.isSafeInteger(contentLength) ? contentLength : undefined,
+        },
+      );
     },
   });
 

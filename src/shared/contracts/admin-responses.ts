@@ -22,6 +22,9 @@ export type AdminResponsesQuery = z.infer<typeof adminResponsesQuerySchema>;
 
 export const adminAccessCodeSummarySchema = z.object({
   ID: z.number().int(),
+  /** The patient's name as entered at this assessment's checkout. */
+  firstName: z.string(),
+  lastName: z.string(),
   /** The masked code; the code itself is never stored. */
   accessCode: z.string(),
   createdAt: z.string(),
@@ -38,6 +41,10 @@ export const adminAccessCodeSummarySchema = z.object({
 });
 export type AdminAccessCodeSummary = z.infer<typeof adminAccessCodeSummarySchema>;
 
+/**
+ * The assessments bought with one e-mail address. The name is the latest assessment's; each
+ * assessment carries the details entered at its own checkout.
+ */
 export const adminResponseUserSchema = z.object({
   ID: z.number().int(),
   firstName: z.string(),

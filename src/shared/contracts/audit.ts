@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'promo-code.create',
   'promo-code.update',
   'promo-code.delete',
+  'admin.totp-failures',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -20,14 +20,26 @@ export const updateLanguageResultSchema = z.object({
 });
 export type UpdateLanguageResult = z.infer<typeof updateLanguageResultSchema>;
 
-/** What a signed token carries; the server re-checks the user row on every request. */
+/**
+ * How a session was obtained: an e-mailed access code, the authenticator's one-time password
+ * on top of it, or a checkout that paid for a new assessment.
+ */
+export const SIGN_IN_METHODS = ['code', 'otp', 'checkout'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** What a signed token carries; the server re-checks the account and assessment rows on every request. */
 export const tokenPayloadSchema = z.object({
   sub: z.string(),
   email: z.string(),
   language: languageSchema,
   isAdmin: z.boolean(),
+  /** The account's token version. */
   tv: z.number().int(),
-  /** The access code (assessment) this sign-in belongs to. */
+  /** The access code (assessment) this sign-in belongs to: everything the session reaches. */
   acid: z.number().int(),
+  /** The assessment's token version. */
+  atv: z.number().int(),
+  /** Authentication methods references (RFC 8176 style): what the sign-in proved. */
+  amr: z.array(z.enum(SIGN_IN_METHODS)).min(1),
 });
 export type TokenPayload = z.infer<typeof tokenPayloadSchema>;

@@ -82,6 +82,8 @@ export type UpdatePaymentIntentBody = z.infer<typeof updatePaymentIntentBodySche
 export const verifyPaymentBodySchema = z.strictObject({
   ...patientDetailsSchema.partial().shape,
   paymentIntentId: z.string().min(1).max(255).optional(),
+  /** The intent's client secret (payment_intent_client_secret): proves the paying browser. */
+  clientSecret: z.string().min(1).max(255).optional(),
   couponCode: z.string().trim().max(100).optional(),
   language: languageSchema.optional(),
 });

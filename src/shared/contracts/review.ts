@@ -17,11 +17,14 @@ export const queuedAssessmentSchema = z.object({
   id: z.number().int(),
   codeHint: z.string(),
   status: assessmentStatusSchema,
+  /** The patient as entered at this assessment's checkout. */
   patient: z.object({
     id: z.number().int(),
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
+    /** Assessments bought with this e-mail address, this one included. */
+    assessmentsWithEmail: z.number().int(),
   }),
   submittedAt: z.string().nullable(),
   dueAt: z.string().nullable(),
