@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessCode } from '../../src/server/auth/access-codes';
 import type { Db } from '../../src/server/db/client';
 import { accessCodes, mediaUploads, responses, users } from '../../src/server/db/schema';
-import { createLocalMediaStore } from '../../src/server/media/media-store';
+import { createLocalMediaStore, newMediaPath } from '../../src/server/media/media-store';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
 import { SAMPLE_BYTES } from '../helpers/multipart';
 import {
@@ -76,7 +76,7 @@ beforeAll(async () => {
       ['video', 'webm', SAMPLE_BYTES.webm(300_000)],
     ] as const) {
       const question = await firstQuestionOfType(db, type);
-      const stored = await media.write(Readable.from([bytes]), extension);
+      const stored = await media.write(Readable.from([bytes]), newMediaPath(extension));
       originals.set(stored.path, bytes);
       await db.insert(mediaUploads).values({
         ...owner,
