@@ -2,11 +2,17 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/cli/admin-create.ts'],
+  entryPoints: [
+    'src/server/main.ts',
+    'src/server/cli/admin-create.ts',
+    'src/server/cli/admin-remove.ts',
+    'src/server/cli/backup.ts',
+    'src/server/cli/restore.ts',
+  ],
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   packages: 'external',
   sourcemap: true,

@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import { App } from './app/App';
+import { reloadOnceOnStaleChunk } from './lib/stale-chunk-reload';
+
+reloadOnceOnStaleChunk();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { auditRoutes } from './audit/routes';
@@ -11,10 +13,14 @@ import { registerClientAssets } from './http/client-assets';
 import { registerErrorHandlers } from './http/error-handler';
 import { serializeError } from './http/error-serializer';
 import { healthRoutes } from './http/health-routes';
+import { registerMetrics } from './http/metrics-routes';
+import { registerOpenApi } from './http/openapi';
 import { registerRouteAccess } from './http/route-access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createMailer } from './mail/mailer';
 import { createLocalMediaStore } from './media/media-store';
+import { countMailOutcomes, createMetrics } from './ops/metrics';
+import { createReadiness } from './ops/readiness';
 import { loadPrivacyNotice } from './privacy/privacy-notice';
 import { privacyRoutes } from './privacy/routes';
 import { scheduleRetention } from './privacy/retention';
@@ -29,6 +35,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replace parts of the dependencies (tests use this for a fake clock or mailer). */
   overrides?: Partial<AppDeps>;
+  /** The built client to serve; dist/client by default (tests serve a modified copy). */
+  clientDir?: string;
 }
 
 /** Only method and path reach the logs: query strings may carry personal details. */
@@ -37,6 +45,16 @@ const requestSerializer = (req: { method: string; url: string }) => ({
   url: req.url.split('?')[0],
 });
 
+/** pino-pretty is a development dependency: a production install logs plain JSON lines. */
+function prettyPrinterInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function loggerOptions(
   config: Config,
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
@@ -44,7 +62,7 @@ export function loggerOptions(
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: { req: requestSerializer, err: serializeError },
-    ...(config.env === 'development'
+    ...(config.env === 'development' && prettyPrinterInstalled()
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
       : {}),
   };
@@ -55,6 +73,7 @@ export async function buildApp({
   database,
   logger,
   overrides,
+  clientDir,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -67,8 +86,14 @@ export async function buildApp({
   registerErrorHandlers(app);
   registerRouteAccess(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  await registerOpenApi(app, config);
 
-  app.decorate('deps', {
+  const metrics = createMetrics();
+  metrics.observePool(() => database.poolStats());
+  if (config.metrics.port || config.metrics.token) metrics.collectProcessMetrics();
+  registerMetrics(app, metrics, config.metrics.token);
+
+  const deps: AppDeps = {
     config,
     db: database.db,
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
@@ -80,7 +105,13 @@ export async function buildApp({
     privacyNotice: await loadPrivacyNotice(config.dataDir),
     payments: overrides?.payments ?? createPaymentProvider(config, database.db),
     ...overrides,
-  });
+  };
+  deps.mailer = countMailOutcomes(deps.mailer, metrics);
+  app.decorate('deps', deps);
+
+  app.decorate('readiness', createReadiness(app.log));
+  app.readiness.register('database', () => app.deps.db.execute(sql`SELECT 1`));
+  app.readiness.register('media', () => app.deps.media.probe());
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -91,6 +122,6 @@ export async function buildApp({
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
   await app.register(surveyRoutes);
-  await registerClientAssets(app);
+  await registerClientAssets(app, clientDir);
   return app;
 }

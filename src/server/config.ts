@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+import { parseRegion } from './calendar/practice-calendar';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -59,7 +60,34 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  /** Prometheus metrics on a port of their own (off when unset), reached by the scraper only. */
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(65_535).optional(),
+  ),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Or on the main port at /metrics, for a scraper that sends this bearer token. */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+  ),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  PRACTICE_REGION: z.string().default('DE-BE'),
+  PRACTICE_TIMEZONE: z
+    .string()
+    .default('Europe/Berlin')
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Berlin' }),
 });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * What Fastify's trustProxy takes: true or false, or the reverse proxies' addresses, CIDR ranges
@@ -127,6 +155,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses and ranges. */
   trustProxy: boolean | string;
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  shutdown: { drainSeconds: number; timeoutSeconds: number };
+  /** Public holidays and "today" of the practice: due dates, the case report, e-mails. */
+  practice: { region: string; timeZone: string };
 }
 
 export class ConfigError extends Error {
@@ -157,6 +189,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'demo') {
     problems.push(
       'STRIPE_SECRET_KEY: required in production; set PAYMENTS=demo to run the offline test provider on purpose',
+    );
+  }
+  if (!parseRegion(env.PRACTICE_REGION)) {
+    problems.push(
+      'PRACTICE_REGION: unknown region; give a country with an optional state, e.g. DE-BE (Berlin), DE-BY (Bavaria), AT-9 (Vienna)',
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -218,5 +255,11 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
     retentionMonths: env.RETENTION_MONTHS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN },
+    shutdown: {
+      drainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
+      timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    },
+    practice: { region: env.PRACTICE_REGION, timeZone: env.PRACTICE_TIMEZONE },
   };
 }

@@ -1,9 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseInUseError } from './db/data-dir-lock';
 import { seedDefaultQuestionnaire } from './db/seed/seed';
+import { startMetricsServer } from './http/metrics-routes';
+import { installGracefulShutdown } from './ops/graceful-shutdown';
 import { makePrivate, restrictNewFiles } from './private-files';
 
 async function main(): Promise<void> {
@@ -24,26 +27,36 @@ async function main(): Promise<void> {
   if (leftovers > 0)
     app.log.warn({ removed: leftovers }, 'removed partial uploads of an earlier run');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const metricsServer = config.metrics.port
+    ? await startMetricsServer(app.metrics, {
+        port: config.metrics.port,
+        host: config.metrics.host,
+      })
+    : null;
+  installGracefulShutdown(app, {
+    ...config.shutdown,
+    async closeResources() {
+      await new Promise((resolve) =>
+        metricsServer ? metricsServer.server.close(resolve) : resolve(null),
+      );
+      await database.close();
+    },
+  });
 
   await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  // The address actually listened on (PORT=0 picks a free one), not PUBLIC_URL.
+  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  const listening = host.includes(':') ? `[${host}]` : host;
   app.log.info(
     {
       database: database.kind,
       payments: config.payments.provider,
       mail: config.smtpUrl ? 'smtp' : 'outbox',
+      publicUrl: config.publicUrl,
+      ...(metricsServer ? { metrics: metricsServer.address } : {}),
     },
-    `CMD risk assessment ready on ${config.publicUrl}`,
+    `CMD risk assessment ready on http://${listening}:${port}`,
   );
 }
 

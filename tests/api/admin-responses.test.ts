@@ -11,7 +11,6 @@ import type {
 import { createAccessCode } from '../../src/server/auth/access-codes';
 import { accessCodes, auditLog } from '../../src/server/db/schema';
 import { submitAssessment } from '../../src/server/review/submit-assessment';
-import { addWorkingDays } from '../../src/shared/working-days';
 import { eq } from 'drizzle-orm';
 import {
   answerEveryType,
@@ -117,11 +116,10 @@ describe('responses grouped by patient and access code', () => {
     expect(codeOf(screened.id)).toMatchObject({
       status: 'submitted',
       submittedAt: completedAt.toISOString(),
-      dueAt: addWorkingDays(completedAt, 2).toISOString(),
+      dueAt: '2025-11-18T09:15:00.000Z',
       overdue: true,
       screener: { score: 4, maxScore: 7, cutoff: 3, positive: true },
     });
-    expect(addWorkingDays(completedAt, 2).toISOString()).toBe('2025-11-18T09:15:00.000Z');
     // Three of six items answered: no score at all, rather than a partial one.
     expect(codeOf(unscreened.id)).toMatchObject({
       status: 'evaluated',

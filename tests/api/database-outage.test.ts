@@ -68,8 +68,15 @@ describe.runIf(reachable)('database briefly unavailable', () => {
       'The service is briefly unavailable. Please try again in a moment.',
     );
     expect(during.headers['retry-after']).toBeDefined();
-    const health = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.statusCode).toBe(503);
+    // Unready (take it out of the load balancer) but alive (restarting would not help).
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({
+      ok: false,
+      checks: { database: { ok: false }, media: { ok: true } },
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
 
     await proxy.start(port);
     let status = 0;
@@ -78,5 +85,6 @@ describe.runIf(reachable)('database briefly unavailable', () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 250));
     }
     expect(status).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
   });
 });

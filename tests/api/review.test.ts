@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessCodes, responses } from '../../src/server/db/schema';
 import { submitAssessment } from '../../src/server/review/submit-assessment';
+import { readMail } from '../helpers/mail';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 import { csvRecords } from '../helpers/csv';
@@ -65,6 +66,10 @@ describe('submitting an assessment', () => {
 
     const mails = (await t.outbox()).slice(before);
     expect(mails).toHaveLength(1);
+    // The due time as the Berlin practice reads it, with the zone named, in both languages.
+    const mail = readMail(mails[0]!);
+    expect(mail.text).toContain('The evaluation is due on 24 Nov 2026, 10:15 CET.');
+    expect(mail.text).toContain('Die Auswertung ist fällig am 24. Nov. 2026, 10:15 MEZ.');
     expect(mails[0]).toContain('practice@dental.example');
     expect(mails[0]).toContain(`#${patient.accessCodeId}`);
     expect(mails[0]).toContain('/admin/review');
@@ -187,6 +192,9 @@ describe('case report PDF', () => {
     expect(stdout).toContain('reaches the cut-off of 3 or more');
     expect(stdout).toContain('mostly');
     expect(stdout).toContain('From very brief to more than a week');
+    // Submitted Friday 09:15 UTC: printed in the practice's zone (Berlin), with the zone named.
+    expect(stdout).toMatch(/Submitted\s+20 Nov 2026, 10:15 CET/);
+    expect(stdout).toMatch(/Evaluation due\s+24 Nov 2026, 10:15 CET/);
 
     const adminAssessment = eq(accessCodes.id, admin.accessCodeId);
     await t.database.db.update(accessCodes).set({ language: 'de' }).where(adminAssessment);
@@ -199,6 +207,7 @@ describe('case report PDF', () => {
     const { stdout: text } = await run('pdftotext', [join(dir, 'bericht.pdf'), '-']);
     expect(text).toContain('Fallbericht');
     expect(text).toContain('Punktzahl 3 von 7');
+    expect(text).toContain('24. Nov. 2026, 10:15 MEZ');
     await t.database.db.update(accessCodes).set({ language: 'en' }).where(adminAssessment);
   });
 

@@ -8,7 +8,10 @@ import { createAccessCode } from '../../src/server/auth/access-codes';
 import { users } from '../../src/server/db/schema';
 import type { AdminAccessCodeResponses } from '../../src/shared/contracts/admin-responses';
 import type { QueuedAssessment } from '../../src/shared/contracts/review';
-import { addWorkingDays, EVALUATION_WORKING_DAYS } from '../../src/shared/working-days';
+import {
+  EVALUATION_WORKING_DAYS,
+  practiceCalendar,
+} from '../../src/server/calendar/practice-calendar';
 import { apiAsPage, seedAdmin, signInAsAdmin } from '../helpers/admin-browser';
 import {
   accessibilityViolations,
@@ -27,6 +30,7 @@ import {
 } from '../helpers/server-process';
 import { answerWholeSurvey, LABELS, shot, signIn } from '../helpers/survey-browser';
 import { csvRecords } from '../helpers/csv';
+import { readMail } from '../helpers/mail';
 
 const run = promisify(execFile);
 const PRACTICE_EMAIL = 'practice@dental.example';
@@ -87,7 +91,17 @@ describe('the dentist reviews a completed assessment', () => {
       await patientContext.close();
     }
     const today = new Date();
-    const due = addWorkingDays(today, EVALUATION_WORKING_DAYS);
+    // The server's default practice: Berlin.
+    const due = practiceCalendar({ region: 'DE-BE', timeZone: 'Europe/Berlin' }).addWorkingDays(
+      today,
+      EVALUATION_WORKING_DAYS,
+    );
+    const dueInBerlin = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Berlin',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).format(due);
 
     // The practice is told, with a link and without health data.
     let notification: string | undefined;
@@ -101,7 +115,7 @@ describe('the dentist reviews a completed assessment', () => {
       )
       .toBe(true);
     expect(notification).toContain(`${server.baseUrl}/admin/review`);
-    expect(notification).toContain(due.toISOString().slice(0, 10));
+    expect(readMail(notification!).text).toContain(`due on ${dueInBerlin},`);
     for (const secret of [PATIENT.firstName, PATIENT.lastName, PATIENT.email, TEXT_ANSWER]) {
       expect(notification).not.toContain(secret);
     }

@@ -35,6 +35,16 @@ async function npmStart(port: number) {
       const exited = new Promise((r) => child.once('exit', r));
       process.kill(-child.pid!, 'SIGTERM');
       await exited;
+      // npm exits at once; the server drains and shuts down on its own, and must be gone (port
+      // and data folder free) before the next start.
+      for (;;) {
+        try {
+          process.kill(-child.pid!, 0);
+        } catch {
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
     },
   };
 }

@@ -4,7 +4,11 @@ import { questionOptions, questions, responses } from '../../src/server/db/schem
 import type { TestUser } from './test-app';
 
 /** Answers the six screener items with the option scoring the given points each. */
-export async function answerScreener(db: Db, patient: TestUser, points: number[]): Promise<void> {
+export async function answerScreener(
+  db: Db,
+  patient: Pick<TestUser, 'id' | 'accessCodeId'>,
+  points: number[],
+): Promise<void> {
   const items = await db
     .select({ id: questions.id, item: questions.instrumentItem })
     .from(questions)

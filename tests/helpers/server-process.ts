@@ -14,6 +14,10 @@ export interface ServerProcess {
   outboxDir: string;
   /** Mails written to the outbox so far, oldest first. */
   outbox(): Promise<string[]>;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
   stop(signal?: NodeJS.Signals): Promise<void>;
   process: ChildProcess;
 }
@@ -67,11 +71,13 @@ export async function startServer(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       JWT_SECRET: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -79,7 +85,7 @@ export async function startServer(
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/api/health`)
+    const healthy = await fetch(`${baseUrl}/api/health/ready`)
       .then((r) => r.ok)
       .catch(() => false);
     if (healthy) break;
@@ -96,13 +102,14 @@ export async function startServer(
     dataDir,
     outboxDir,
     process: child,
+    exited,
+    output: () => output,
     async outbox() {
       const files = await readdir(outboxDir).catch(() => [] as string[]);
       return Promise.all(files.sort().map((file) => readFile(join(outboxDir, file), 'utf8')));
     },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill(signal);
       await exited;
     },

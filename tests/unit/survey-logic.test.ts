@@ -6,7 +6,6 @@ import type { SurveyQuestion } from '../../src/shared/contracts/survey';
 import { overlayForQuestionText } from '../../src/shared/overlays';
 import { stepLabel } from '../../src/shared/step-label';
 import { SYMPTOM_POSITIONS } from '../../src/shared/symptoms';
-import { addWorkingDays } from '../../src/shared/working-days';
 
 const question = (questionType: SurveyQuestion['questionType']): SurveyQuestion => ({
   id: 7,
@@ -90,12 +89,6 @@ describe('small shared helpers', () => {
     expect(stepLabel('short')).toBe('short');
     expect(stepLabel('x'.repeat(61))).toBe(`${'x'.repeat(60)}…`);
     expect(stepLabel('x'.repeat(60))).toBe('x'.repeat(60));
-  });
-  it('adds working days, skipping weekends', () => {
-    const friday = new Date('2026-11-20T10:00:00Z');
-    expect(addWorkingDays(friday, 2).toISOString()).toBe('2026-11-24T10:00:00.000Z');
-    const monday = new Date('2026-11-23T10:00:00Z');
-    expect(addWorkingDays(monday, 2).toISOString()).toBe('2026-11-25T10:00:00.000Z');
   });
   it('recognises media by their first bytes only', () => {
     expect(sniffMediaKind(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.mime).toBe('image/jpeg');

@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { PoolStats } from '../ops/metrics';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 
@@ -19,6 +20,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL pool use for the metrics; null for the embedded database (one connection). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -61,7 +64,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const max = target.poolSize ?? 10;
+    return {
+      db,
+      kind: 'postgres',
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max,
+      }),
+      close: () => pool.end(),
+    };
   }
 
   const releaseLock =
@@ -74,6 +88,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      poolStats: () => null,
       close: async () => {
         await client.close();
         await releaseLock();

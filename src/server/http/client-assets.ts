@@ -10,8 +10,10 @@ export function clientDistDir(): string {
 }
 
 /**
- * Serves the built client. Any GET outside /api that is not a file gets index.html, so the
- * browser router handles it (unknown paths fall to the paywall there).
+ * Serves the built client. Any GET outside /api and /assets that is not a file gets index.html,
+ * so the browser router handles it (unknown paths fall to the paywall there). A missing asset is
+ * a 404: during a rolling deploy a tab of the other build asks for chunks this one lacks, and
+ * index.html in their place would fail as a script with no way to recover.
  */
 export async function registerClientAssets(app: FastifyInstance, root = clientDistDir()) {
   const hasClient = existsSync(join(root, 'index.html'));
@@ -29,9 +31,12 @@ export async function registerClientAssets(app: FastifyInstance, root = clientDi
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api') && hasClient) {
+    const isAsset = request.url.startsWith('/assets/');
+    if (request.method === 'GET' && !request.url.startsWith('/api') && !isAsset && hasClient) {
       return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
     }
+    // Not cached by a proxy: the asset may exist on the next instance asked.
+    if (isAsset) reply.header('cache-control', 'no-store');
     const language = languageOfHeader(request.headers['accept-language']);
     return reply
       .status(404)

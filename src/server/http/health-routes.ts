@@ -1,14 +1,44 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from './app-instance';
 
+const readinessSchema = z.object({
+  ok: z.boolean(),
+  draining: z.boolean(),
+  checks: z.record(z.string(), z.object({ ok: z.boolean(), ms: z.number() })),
+});
+
+/**
+ * Liveness says the process answers (restart it if not); readiness says it can serve now (send
+ * it traffic if so). A stopped database makes the server unready but not dead: restarting it
+ * would not bring the database back.
+ */
 export async function healthRoutes(app: AppInstance): Promise<void> {
-  app.get('/api/health', {
+  app.get('/api/health/live', {
     config: { access: 'public' },
-    schema: { response: { 200: z.object({ ok: z.literal(true) }) } },
-    handler: async () => {
-      await app.deps.db.execute(sql`SELECT 1`);
+    schema: {
+      summary: 'Liveness: the process is up',
+      response: { 200: z.object({ ok: z.literal(true) }) },
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
       return { ok: true as const };
     },
   });
+
+  // /api/health was the first health endpoint; it stays an alias for monitors that poll it.
+  for (const url of ['/api/health/ready', '/api/health']) {
+    app.get(url, {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Readiness: the database, the media store and every registered dependency answer',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+      handler: async (_request, reply) => {
+        const report = await app.readiness.check();
+        reply.header('cache-control', 'no-store');
+        reply.code(report.ready ? 200 : 503);
+        return { ok: report.ready, draining: report.draining, checks: report.checks };
+      },
+    });
+  }
 }

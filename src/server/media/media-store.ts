@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
@@ -37,6 +37,8 @@ export interface MediaStore {
   remove(path: string): Promise<void>;
   /** Deletes partial uploads left by a process that died mid-upload. */
   cleanupIncoming(): Promise<number>;
+  /** Writes, reads back and removes a small file: throws unless the store works (readiness). */
+  probe(): Promise<void>;
 }
 
 export class InvalidMediaPathError extends Error {}
@@ -120,6 +122,18 @@ export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore 
         }
       }
       return removed;
+    },
+    async probe() {
+      await mkdir(incoming, { recursive: true });
+      // Named like a partial upload of this process, so a crash mid-probe is cleaned up too.
+      const file = join(incoming, `${process.pid}-readiness-${randomUUID()}.part`);
+      const content = randomUUID();
+      try {
+        await writeFile(file, content, { mode: 0o600 });
+        if ((await readFile(file, 'utf8')) !== content) throw new Error('media store read back');
+      } finally {
+        await rm(file, { force: true });
+      }
     },
   };
 }

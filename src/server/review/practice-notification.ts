@@ -1,3 +1,4 @@
+import type { PracticeCalendar } from '../calendar/practice-calendar';
 import type { MailMessage } from '../mail/mailer';
 
 /**
@@ -8,19 +9,22 @@ export function practiceNotification(input: {
   to: string;
   assessmentId: number;
   dueAt: Date;
+  /** The due time is printed as the practice reads it, with its zone named. */
+  calendar: PracticeCalendar;
   publicUrl: string;
 }): MailMessage {
-  const due = input.dueAt.toISOString().slice(0, 10);
+  const due = input.calendar.formatDateTime(input.dueAt, 'en');
+  const dueDe = input.calendar.formatDateTime(input.dueAt, 'de');
   const link = `${input.publicUrl}/admin/review`;
   return {
     to: input.to,
     template: 'practice-assessment-submitted',
-    subject: `New assessment #${input.assessmentId} to review (due ${due}) / Neue Bewertung #${input.assessmentId} (fällig ${due})`,
+    subject: `New assessment #${input.assessmentId} to review (due ${due}) / Neue Bewertung #${input.assessmentId} (fällig ${dueDe})`,
     text: [
       `A patient has completed assessment #${input.assessmentId}. The evaluation is due on ${due}.`,
       `Open the review queue: ${link}`,
       '',
-      `Eine Patientin oder ein Patient hat die Bewertung #${input.assessmentId} abgeschlossen. Die Auswertung ist fällig am ${due}.`,
+      `Eine Patientin oder ein Patient hat die Bewertung #${input.assessmentId} abgeschlossen. Die Auswertung ist fällig am ${dueDe}.`,
       `Zur Prüfliste: ${link}`,
     ].join('\n'),
   };

@@ -4,6 +4,8 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '../../shared/constants';
 import { SYMPTOM_LABELS } from '../../shared/symptom-labels';
 import { SYMPTOM_POSITIONS, SYMPTOM_STACK_OFFSET, symptomColor } from '../../shared/symptoms';
+import { practiceCalendar } from '../calendar/practice-calendar';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { accessCodes, users } from '../db/schema';
 import { AppError } from '../http/app-error';
@@ -25,13 +27,13 @@ const BOLD = 'Report-Bold';
 const LINE_GAP = -2;
 const PRIMARY = '#1565c0';
 
-const formatDate = (value: Date | string | null, language: Language) =>
+/** A calendar date (birth, evaluation sent) is a day, not a moment: no zone applies. */
+const formatDay = (value: string | null, language: Language) =>
   value
     ? new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
         dateStyle: 'medium',
-        ...(typeof value === 'string' && value.length === 10 ? {} : { timeStyle: 'short' }),
         timeZone: 'UTC',
-      }).format(typeof value === 'string' ? new Date(value) : value)
+      }).format(new Date(value))
     : '–';
 
 /** Room left on the page; starts a new one when a block would not fit. */
@@ -215,7 +217,7 @@ async function writePhotoGrid(
  * then every answer in questionnaire order with photo stills and the body diagrams.
  */
 export async function renderAssessmentReport(
-  deps: { db: Db; media: MediaStore },
+  deps: { db: Db; media: MediaStore; config: Pick<Config, 'practice'> },
   accessCodeId: number,
   language: Language,
   now = new Date(),
@@ -235,6 +237,10 @@ export async function renderAssessmentReport(
       .map((a) => ({ instrumentItem: a.instrumentItem!, score: a.optionScore })),
   );
   const labels = reportLabels[language];
+  // Moments are printed in the practice's time zone, with the zone named.
+  const calendar = practiceCalendar(deps.config.practice);
+  const formatMoment = (value: Date | null) =>
+    value ? calendar.formatDateTime(value, language) : '–';
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -253,20 +259,20 @@ export async function renderAssessmentReport(
     .font(REGULAR)
     .fontSize(10)
     .fillColor(MUTED)
-    .text(fill(labels.generated, { date: formatDate(now, language) }));
+    .text(fill(labels.generated, { date: formatMoment(now) }));
   doc.moveDown();
 
   const facts: [string, string][] = [
     [labels.assessment, `#${code.id}`],
     [labels.accessCode, `••••-••••-••••-${code.codeHint}`],
     [labels.status, labels.statuses[code.status]],
-    [labels.submitted, formatDate(code.submittedAt, language)],
-    [labels.due, formatDate(code.dueAt, language)],
-    [labels.evaluated, formatDate(code.evaluationSentOn, language)],
+    [labels.submitted, formatMoment(code.submittedAt)],
+    [labels.due, formatMoment(code.dueAt)],
+    [labels.evaluated, formatDay(code.evaluationSentOn, language)],
   ];
   const patient: [string, string][] = [
     [labels.name, `${code.firstName} ${code.lastName}`.trim() || '–'],
-    [labels.dateOfBirth, formatDate(code.dateOfBirth, language)],
+    [labels.dateOfBirth, formatDay(code.dateOfBirth, language)],
     [labels.email, code.email || user.email],
     [labels.phone, code.phone ?? '–'],
     [

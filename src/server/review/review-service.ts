@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AssessmentStatus } from '../../shared/constants';
 import type { QueuedAssessment, UpdateAssessmentStatusBody } from '../../shared/contracts/review';
+import { practiceCalendar } from '../calendar/practice-calendar';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { accessCodes, users } from '../db/schema';
 import { AppError, badRequest, conflict } from '../http/app-error';
@@ -74,12 +76,14 @@ export async function listReviewQueue(
 }
 
 export async function updateAssessmentStatus(
-  db: Db,
+  { db, config }: { db: Db; config: Pick<Config, 'practice'> },
   accessCodeId: number,
   body: UpdateAssessmentStatusBody,
   now = new Date(),
 ): Promise<QueuedAssessment> {
-  if (body.status === 'evaluated' && body.evaluationSentOn > now.toISOString().slice(0, 10)) {
+  // "Today" is the practice's date: just after midnight in Berlin it is still yesterday in UTC.
+  const today = practiceCalendar(config.practice).localDate(now);
+  if (body.status === 'evaluated' && body.evaluationSentOn > today) {
     throw badRequest('review.sentInFuture');
   }
   const changes =

@@ -32,7 +32,7 @@ export async function reviewRoutes(app: AppInstance): Promise<void> {
       response: { 200: queuedAssessmentSchema },
     },
     handler: async (request) => {
-      const updated = await updateAssessmentStatus(app.deps.db, request.params.id, request.body);
+      const updated = await updateAssessmentStatus(app.deps, request.params.id, request.body);
       await recordAudit(app.deps.db, requireAuth(request), {
         action: 'assessment.status',
         patientUserId: updated.patient.id,

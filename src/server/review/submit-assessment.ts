@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { addWorkingDays, EVALUATION_WORKING_DAYS } from '../../shared/working-days';
+import { EVALUATION_WORKING_DAYS, practiceCalendar } from '../calendar/practice-calendar';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { accessCodes } from '../db/schema';
@@ -7,15 +7,20 @@ import type { Mailer } from '../mail/mailer';
 import { practiceNotification } from './practice-notification';
 
 /**
- * Completing the survey submits the assessment, due two working days later. Only the first
+ * Completing the survey submits the assessment, due two working days of the practice later. Only the first
  * completion counts (a conditional update), so the practice is notified once.
  */
 export async function submitAssessment(
-  deps: { db: DbOrTx; mailer: Mailer; config: Pick<Config, 'practiceEmail' | 'publicUrl'> },
+  deps: {
+    db: DbOrTx;
+    mailer: Mailer;
+    config: Pick<Config, 'practiceEmail' | 'publicUrl' | 'practice'>;
+  },
   accessCodeId: number,
   now = new Date(),
 ): Promise<boolean> {
-  const dueAt = addWorkingDays(now, EVALUATION_WORKING_DAYS);
+  const calendar = practiceCalendar(deps.config.practice);
+  const dueAt = calendar.addWorkingDays(now, EVALUATION_WORKING_DAYS);
   const [submitted] = await deps.db
     .update(accessCodes)
     .set({ status: 'submitted', submittedAt: now, dueAt })
@@ -29,6 +34,7 @@ export async function submitAssessment(
         to: deps.config.practiceEmail,
         assessmentId: submitted.id,
         dueAt,
+        calendar,
         publicUrl: deps.config.publicUrl,
       }),
     );

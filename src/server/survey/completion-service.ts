@@ -15,7 +15,11 @@ import type { PatientScope } from './responses-service';
  * failed send rolls the claim back so a retry can send it.
  */
 export async function completeAssessment(
-  deps: { db: Db; mailer: Mailer; config: Pick<Config, 'practiceEmail' | 'publicUrl'> },
+  deps: {
+    db: Db;
+    mailer: Mailer;
+    config: Pick<Config, 'practiceEmail' | 'publicUrl' | 'practice'>;
+  },
   scope: PatientScope,
   now = new Date(),
 ): Promise<CompletionResult> {

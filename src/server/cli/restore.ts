@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, parseEnv } from '../config';
+import { DatabaseInUseError } from '../db/data-dir-lock';
+import { BackupError, restoreBackup } from '../ops/backup';
+
+const USAGE = 'Usage: npm run restore -- cmd-backup.tar.gz';
+
+/** The key the server would use, without creating one (loadConfig would generate a new key). */
+async function configuredMediaKey(env: ReturnType<typeof parseEnv>, dataDir: string) {
+  const encoded =
+    env.MEDIA_ENCRYPTION_KEY ??
+    (await readFile(join(dataDir, 'media-key'), 'utf8').catch(() => ''));
+  return encoded.trim() ? Buffer.from(encoded.trim(), 'base64') : null;
+}
+
+async function run(): Promise<void> {
+  const { positionals } = parseArgs({ allowPositionals: true });
+  if (positionals.length !== 1) throw new BackupError(USAGE);
+  const env = parseEnv(process.env);
+  if (env.DATABASE_URL) {
+    throw new BackupError(
+      'DATABASE_URL is set: restore PostgreSQL with pg_restore as docs/deployment.md describes. This command restores the embedded database.',
+    );
+  }
+  const dataDir = resolve(env.DATA_DIR);
+  const manifest = await restoreBackup({
+    dataDir,
+    mediaKey: await configuredMediaKey(env, dataDir),
+    archive: resolve(positionals[0]!),
+  });
+  console.log(
+    `Restored the database and ${manifest.mediaFiles} media files of ${manifest.createdAt} into ${dataDir}. Start the server as usual.`,
+  );
+}
+
+run().catch((error: unknown) => {
+  const known =
+    error instanceof BackupError ||
+    error instanceof ConfigError ||
+    error instanceof DatabaseInUseError;
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+});
