@@ -33,9 +33,11 @@ const env = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'info',
   SHUTDOWN_DRAIN_SECONDS: '0',
+  // Production refuses to start without a mail server; this run sends no mail.
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  MAIL_FROM: 'Praxis <praxis@example.org>',
 };
-for (const name of ['DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'METRICS_PORT'])
-  delete env[name];
+for (const name of ['DATABASE_URL', 'STRIPE_SECRET_KEY', 'METRICS_PORT']) delete env[name];
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -93,7 +95,8 @@ try {
         .catch(() => null);
       if (!ready) await new Promise((r) => setTimeout(r, 250));
     }
-    if (!ready.checks.database.ok || !ready.checks.media.ok) fail(JSON.stringify(ready));
+    if (!ready.checks.database.ok || !ready.checks.media.ok || !ready.checks.jobs?.ok)
+      fail(JSON.stringify(ready));
     if (!output.includes(`ready on http://127.0.0.1:${port}`)) fail(`start line:\n${output}`);
     // Production logs are JSON lines (pino-pretty is a development dependency).
     if (!output.split('\n').some((line) => line.startsWith('{"level":30'))) fail(output);

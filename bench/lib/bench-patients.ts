@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { createAccessCode } from '../../src/server/auth/access-codes';
-import { createTokenService } from '../../src/server/auth/tokens';
-import type { Db } from '../../src/server/db/client';
-import { questions, users } from '../../src/server/db/schema';
+import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createTokenService } from '../../src/server/modules/accounts/tokens';
+import type { Db } from '../../src/server/platform/db/client';
+import { questions, users } from '../../src/server/platform/db/schema';
 
 export interface BenchPatient {
   userId: number;

@@ -1,15 +1,15 @@
-import { createAccessCode } from '../../src/server/auth/access-codes';
+import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
 import { randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
-import { createTokenService } from '../../src/server/auth/tokens';
-import type { Db } from '../../src/server/db/client';
+import { createTokenService } from '../../src/server/modules/accounts/tokens';
+import type { Db } from '../../src/server/platform/db/client';
 import {
   accessCodes,
   questionOptions,
   questions,
   responses,
   users,
-} from '../../src/server/db/schema';
+} from '../../src/server/platform/db/schema';
 
 const CHUNK = 2000;
 

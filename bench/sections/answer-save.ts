@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/client';
-import { seedDefaultQuestionnaire } from '../../src/server/db/seed/seed';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { seedDefaultQuestionnaire } from '../../src/server/modules/questionnaire/seed/seed';
 import {
   newDataDir,
   removeDataDir,

@@ -60,13 +60,15 @@ export async function measureBundles(): Promise<Figure[]> {
     {
       section: 'client',
       name: 'survey chunks on top (gzip)',
-      value: kb(await gzipSize(files(lazy(/^survey\//)))),
+      value: kb(await gzipSize(files(lazy(/^features\/survey\//)))),
       unit: 'KB',
     },
     {
       section: 'client',
       name: 'admin chunks on top (gzip)',
-      value: kb(await gzipSize(files(lazy(/^(admin|review|audit)\//)))),
+      value: kb(
+        await gzipSize(files(lazy(/^features\/(questions|responses|promo-codes|review|audit)\//))),
+      ),
       unit: 'KB',
     },
   ];

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { createAccessCode } from '../../src/server/auth/access-codes';
-import { users } from '../../src/server/db/schema';
+import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { users } from '../../src/server/platform/db/schema';
 import { CHROMIUM_PATH } from '../../tests/helpers/browser';
 import {
   freePort,

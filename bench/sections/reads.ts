@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/client';
-import { seedDefaultQuestionnaire } from '../../src/server/db/seed/seed';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { seedDefaultQuestionnaire } from '../../src/server/modules/questionnaire/seed/seed';
 import {
   newDataDir,
   removeDataDir,

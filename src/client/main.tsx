@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import './lib/i18n';
 import { App } from './app/App';
 import { reloadOnceOnStaleChunk } from './lib/stale-chunk-reload';
 

@@ -1,33 +1,40 @@
 import { createRequire } from 'node:module';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { auditRoutes } from './audit/routes';
-import { adminRoutes } from './admin/routes';
-import { authRoutes } from './auth/routes';
-import { createTokenService } from './auth/tokens';
+import { auditRoutes } from './modules/audit/routes';
+import { questionnaireRoutes } from './modules/questionnaire/routes';
+import { authenticate } from './modules/accounts/authenticate';
+import { authRoutes } from './modules/accounts/routes';
+import { createTokenService } from './modules/accounts/tokens';
 import type { Config } from './config';
-import type { Database } from './db/client';
-import type { AppDeps, AppInstance } from './http/app-instance';
-import { registerClientAssets } from './http/client-assets';
-import { registerErrorHandlers } from './http/error-handler';
-import { serializeError } from './http/error-serializer';
-import { healthRoutes } from './http/health-routes';
-import { registerMetrics } from './http/metrics-routes';
-import { registerOpenApi } from './http/openapi';
-import { registerRouteAccess } from './http/route-access';
-import { registerSecurityHeaders } from './http/security-headers';
-import { createMailer } from './mail/mailer';
-import { createLocalMediaStore } from './media/media-store';
-import { countMailOutcomes, createMetrics } from './ops/metrics';
-import { createReadiness } from './ops/readiness';
-import { loadPrivacyNotice } from './privacy/privacy-notice';
-import { privacyRoutes } from './privacy/routes';
-import { scheduleRetention } from './privacy/retention';
-import { reviewRoutes } from './review/routes';
-import { createPaymentProvider } from './payments/create-provider';
-import { paymentRoutes } from './payments/routes';
-import { surveyRoutes } from './survey/routes';
+import type { Database } from './platform/db/client';
+import { pingDatabase } from './platform/db/ping';
+import type { AppDeps, AppInstance } from './platform/http/app-instance';
+import { registerClientAssets } from './platform/http/client-assets';
+import { registerErrorHandlers } from './platform/http/error-handler';
+import { serializeError } from './platform/http/error-serializer';
+import { healthRoutes } from './platform/http/health-routes';
+import { registerMetrics } from './platform/http/metrics-routes';
+import { registerOpenApi } from './platform/http/openapi';
+import { registerRouteAccess } from './platform/http/route-access';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { createMailer } from './platform/mail/mailer';
+import { createLocalMediaStore } from './modules/media/media-store';
+import { countMailOutcomes, createMetrics } from './platform/ops/metrics';
+import { createReadiness } from './platform/ops/readiness';
+import { loadPrivacyNotice } from './modules/privacy/privacy-notice';
+import { privacyRoutes } from './modules/privacy/routes';
+import { registerCleanupJobs } from './modules/privacy/retention';
+import { createJobQueue } from './platform/jobs/job-queue';
+import { registerAccessCodeDelivery } from './modules/payments/access-code-delivery';
+import { registerAssessmentMails } from './modules/assessments/assessment-mails';
+import { reviewRoutes } from './modules/review/routes';
+import { createPaymentProvider } from './modules/payments/create-provider';
+import { paymentRoutes } from './modules/payments/routes';
+import { answerRoutes } from './modules/answers/routes';
+import { assessmentRoutes } from './modules/assessments/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { promoCodeRoutes } from './modules/promo-codes/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -84,7 +91,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
-  registerRouteAccess(app);
+  registerRouteAccess(app, (token) => authenticate(app.deps, token));
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerOpenApi(app, config);
 
@@ -110,18 +117,29 @@ export async function buildApp({
   app.decorate('deps', deps);
 
   app.decorate('readiness', createReadiness(app.log));
-  app.readiness.register('database', () => app.deps.db.execute(sql`SELECT 1`));
+  app.readiness.register('database', () => pingDatabase(app.deps.db));
   app.readiness.register('media', () => app.deps.media.probe());
+
+  // E-mail and scheduled work: queued in the database, run by this worker outside any request.
+  app.decorate('jobs', createJobQueue({ db: database.db, log: app.log, metrics }));
+  registerAccessCodeDelivery(app.jobs, deps);
+  registerAssessmentMails(app.jobs, deps);
+  registerCleanupJobs(app.jobs, deps);
+  app.readiness.register('jobs', () => app.jobs.check());
+  app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('onClose', async () => app.jobs.stop());
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(reviewRoutes);
   await app.register(auditRoutes);
   await app.register(privacyRoutes);
-  scheduleRetention(app);
   await app.register(paymentRoutes);
-  await app.register(adminRoutes);
-  await app.register(surveyRoutes);
+  await app.register(promoCodeRoutes);
+  await app.register(questionnaireRoutes);
+  await app.register(answerRoutes);
+  await app.register(mediaRoutes);
+  await app.register(assessmentRoutes);
   await registerClientAssets(app, clientDir);
   return app;
 }

@@ -3,11 +3,21 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
-import { parseRegion } from './calendar/practice-calendar';
+import { parseRegion } from './platform/calendar/practice-calendar';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/** The sender in development; production must name the practice's own address. */
+const MAIL_FROM_PLACEHOLDER = 'CMD Risk Assessment <no-reply@localhost>';
+
+/** An address patients can receive mail from: a domain with a dot, not localhost. */
+function isRealSender(from: string): boolean {
+  const address = /<([^<>]*)>\s*$/.exec(from)?.[1] ?? from;
+  const domain = /^[^\s@]+@([^\s@]+)$/.exec(address.trim())?.[1]?.toLowerCase();
+  return Boolean(domain?.includes('.') && !domain.endsWith('.localhost'));
+}
 
 /** Every environment variable the server reads, with its default (listed in the README too). */
 const envSchema = z.object({
@@ -35,7 +45,7 @@ const envSchema = z.object({
   /** Only for tests and local mocks: where the Stripe SDK sends its requests. */
   STRIPE_API_URL: optionalUrl,
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('CMD Risk Assessment <no-reply@localhost>'),
+  MAIL_FROM: z.string().default(MAIL_FROM_PLACEHOLDER),
   PRACTICE_EMAIL: optionalString,
   MEDIA_ENCRYPTION_KEY: z.preprocess(
     emptyToUndefined,
@@ -189,6 +199,16 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'demo') {
     problems.push(
       'STRIPE_SECRET_KEY: required in production; set PAYMENTS=demo to run the offline test provider on purpose',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: required in production (e.g. smtps://user:password@mail.example.org:465); without it mails would only be written to DATA_DIR/outbox',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !isRealSender(env.MAIL_FROM)) {
+    problems.push(
+      'MAIL_FROM: required in production: the sender patients see, e.g. "Praxis Dr. Muster <praxis@example.de>"',
     );
   }
   if (!parseRegion(env.PRACTICE_REGION)) {

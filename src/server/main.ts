@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { DatabaseInUseError } from './db/data-dir-lock';
-import { seedDefaultQuestionnaire } from './db/seed/seed';
-import { startMetricsServer } from './http/metrics-routes';
-import { installGracefulShutdown } from './ops/graceful-shutdown';
-import { makePrivate, restrictNewFiles } from './private-files';
+import { openDatabase } from './platform/db/client';
+import { DatabaseInUseError } from './platform/db/data-dir-lock';
+import { seedDefaultQuestionnaire } from './modules/questionnaire/seed/seed';
+import { startMetricsServer } from './platform/http/metrics-routes';
+import { installGracefulShutdown } from './platform/ops/graceful-shutdown';
+import { makePrivate, restrictNewFiles } from './platform/private-files';
 
 async function main(): Promise<void> {
   restrictNewFiles();

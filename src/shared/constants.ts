@@ -63,3 +63,12 @@ export function normalizeLanguage(value: string | null | undefined): Language {
 export function totalAfterDiscount(discountCents: number): number {
   return Math.max(0, ASSESSMENT_PRICE_CENTS - Math.max(0, discountCents));
 }
+
+/**
+ * Video recording limits (README "Limits"). A question's maximum length is set by the practice
+ * within these bounds; the recorder's bitrate cap keeps a recording of the default length far
+ * below about 50 MB on every platform.
+ */
+export const RECORDING_SECONDS = { default: 60, min: 5, max: 300 } as const;
+export const VIDEO_BITS_PER_SECOND = 2_500_000;
+export const AUDIO_BITS_PER_SECOND = 128_000;

@@ -1,33 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { accessCodeFromMail } from '../helpers/browser';
-import { readMail, type ReadableMail } from '../helpers/mail';
+import type { ReadableMail } from '../helpers/mail';
 import { insertPromoCode, patientDetails } from '../helpers/payments';
+import { startSmtpServer } from '../helpers/smtp';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** A real SMTP listener: the app sends through nodemailer's SMTP transport (SMTP_URL). */
-let smtp: SMTPServer;
-const received: { to: string[]; raw: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpServer();
   t = await createTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     PUBLIC_URL: 'https://cmd.example-praxis.de',
     MAIL_FROM: 'Praxis <praxis@example.org>',
   });
@@ -36,21 +21,23 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 async function checkoutAndReceive(code: string, language: 'en' | 'de') {
   const details = patientDetails(`mail-${language}`);
-  const before = received.length;
+  const before = smtp.received.length;
   const reply = await t.app.inject({
     method: 'POST',
     url: '/api/verify-payment',
     payload: { couponCode: code, language, ...details },
   });
   expect(reply.statusCode).toBe(200);
-  expect(received.length).toBe(before + 1);
-  const message = received.at(-1)!;
-  return { details, envelopeTo: message.to, raw: message.raw, mail: readMail(message.raw) };
+  // The job worker sends it after the reply.
+  await t.app.jobs.runDue();
+  expect(smtp.received.length).toBe(before + 1);
+  const { to, raw, mail } = smtp.received.at(-1)!;
+  return { details, envelopeTo: to, raw, mail };
 }
 
 async function signInWith(accessCode: string) {

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PromoCode } from '../../src/shared/contracts/promo-codes';
-import { promoCodes } from '../../src/server/db/schema';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { promoCodes } from '../../src/server/platform/db/schema';
+import { useAdmin, useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createAdmin();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useAdmin(t);
 
 let counter = 0;
 const uniqueCode = () => `SPRING-${Date.now().toString(36).toUpperCase()}-${++counter}`;

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminQuestion } from '../../src/shared/contracts/admin-questions';
-import { questionOptions, questions, responses } from '../../src/server/db/schema';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import type { SurveyQuestion } from '../../src/shared/contracts/survey';
+import { questionOptions, questions, responses } from '../../src/server/platform/db/schema';
+import { useAdmin, useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createAdmin();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useAdmin(t);
 
 const choiceBody = (overrides: Record<string, unknown> = {}) => ({
   QuestionType: 'multiple_choice',
@@ -93,6 +89,72 @@ describe('questions management', () => {
     expect(photo.json()).toMatchObject({ QuestionType: 'photo', Overlay: 'teeth-guide' });
   });
 
+  it('keeps "No guide", the required switch and the recording length as saved, and the survey follows them', async () => {
+    const patient = await t.createPatient();
+    const video = (await listQuestions()).find(
+      (q) => q.QuestionType === 'video' && q.Overlay === 'none',
+    )!;
+    expect(video).toMatchObject({ Required: true, MaxRecordingSeconds: 60 });
+    const surveyVideo = async () => {
+      const reply = await t.app.inject({
+        method: 'GET',
+        url: '/api/survey/questions',
+        headers: patient.headers,
+      });
+      return (reply.json() as SurveyQuestion[]).find((q) => q.id === video.ID)!;
+    };
+    // Its text speaks of the jaw moving left: the pick by words would give a guide.
+    expect(await surveyVideo()).toMatchObject({ overlay: 'none', maxRecordingSeconds: 60 });
+
+    const unchanged = {
+      QuestionType: video.QuestionType,
+      QuestionText: video.QuestionText,
+      Order: video.Order,
+      IsActive: video.IsActive,
+      Overlay: video.Overlay,
+      Required: video.Required,
+      MaxRecordingSeconds: video.MaxRecordingSeconds,
+      Translations: video.Translations,
+      Options: [],
+    };
+    const saved = await call('PUT', `/api/admin/questions/${video.ID}`, unchanged);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ Overlay: 'none', Required: true });
+    expect((await surveyVideo()).overlay).toBe('none');
+
+    const changed = await call('PUT', `/api/admin/questions/${video.ID}`, {
+      ...unchanged,
+      Required: false,
+      MaxRecordingSeconds: 20,
+    });
+    expect(changed.json()).toMatchObject({ Required: false, MaxRecordingSeconds: 20 });
+    expect(await surveyVideo()).toMatchObject({ required: false, maxRecordingSeconds: 20 });
+    await call('PUT', `/api/admin/questions/${video.ID}`, unchanged);
+  });
+
+  it('leaves the guide to the question’s words when none is chosen', async () => {
+    const created = await call(
+      'POST',
+      '/api/admin/questions',
+      choiceBody({
+        QuestionType: 'photo',
+        QuestionText: 'Photo of your teeth, biting together',
+        Overlay: null,
+        Options: [],
+      }),
+    );
+    expect(created.json()).toMatchObject({ Overlay: null, Required: false });
+    const patient = await t.createPatient();
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: '/api/survey/questions',
+      headers: patient.headers,
+    });
+    const photo = (reply.json() as SurveyQuestion[]).find((q) => q.id === created.json().ID)!;
+    expect(photo.overlay).toBe('teeth-guide');
+    await call('DELETE', `/api/admin/questions/${created.json().ID}`);
+  });
+
   it('refuses a multiple-choice question without options, with a message', async () => {
     const reply = await t.app.inject({
       method: 'POST',
@@ -109,6 +171,9 @@ describe('questions management', () => {
     ['empty text', { QuestionText: '   ' }],
     ['a fractional order', { Order: 1.5 }],
     ['an unknown overlay', { Overlay: 'selfie' }],
+    ['a recording shorter than 5 seconds', { MaxRecordingSeconds: 4 }],
+    ['a recording longer than 300 seconds', { MaxRecordingSeconds: 301 }],
+    ['a required flag that is not a boolean', { Required: 'yes' }],
     [
       'a translation for another language',
       { Translations: [{ LanguageID: 3, TranslatedText: 'x' }] },

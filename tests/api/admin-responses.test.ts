@@ -3,14 +3,14 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminAccessCodeResponses,
   AdminResponsesPage,
 } from '../../src/shared/contracts/admin-responses';
-import { createAccessCode } from '../../src/server/auth/access-codes';
-import { accessCodes, auditLog } from '../../src/server/db/schema';
-import { submitAssessment } from '../../src/server/review/submit-assessment';
+import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { accessCodes, auditLog } from '../../src/server/platform/db/schema';
+import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { eq } from 'drizzle-orm';
 import {
   answerEveryType,
@@ -19,10 +19,10 @@ import {
   SAMPLE_SYMPTOMS,
 } from '../helpers/admin-seed';
 import { answerScreener } from '../helpers/seed-answers';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { useAdmin, useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-let admin: TestUser;
+const t = useTestApp();
+const admin = useAdmin(t);
 let patient: { userId: number; accessCodeId: number; code: string };
 let secondCodeId: number;
 let seeded: Awaited<ReturnType<typeof answerEveryType>>;
@@ -30,8 +30,6 @@ const photo = randomBytes(3000);
 const video = randomBytes(50_000);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createAdmin();
   patient = await insertPatient(t.database.db, {
     email: 'erika.mustermann@example.org',
     firstName: 'Erika',
@@ -47,7 +45,6 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...admin.headers, ...headers } });

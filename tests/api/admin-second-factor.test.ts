@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../src/server/auth/totp';
+import { describe, expect, it } from 'vitest';
+import { totpCode } from '../../src/server/modules/accounts/totp';
 import { createAdmin } from '../../src/server/cli/admin-accounts';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const signIn = (payload: Record<string, string>, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/verify-access-code', remoteAddress: ip, payload });

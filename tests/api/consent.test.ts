@@ -1,14 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCodes, payments, users } from '../../src/server/db/schema';
+import { describe, expect, it } from 'vitest';
+import { accessCodes, payments, users } from '../../src/server/platform/db/schema';
 import { DEFAULT_NOTICE_VERSION, insertPromoCode, patientDetails } from '../helpers/payments';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const rowCount = async () => {
   const [row] = await t.database.db

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questions, responses } from '../../src/server/db/schema';
+import { describe, expect, it } from 'vitest';
+import { questions, responses } from '../../src/server/platform/db/schema';
 import { patientDetails } from '../helpers/payments';
 import { firstQuestionOfType } from '../helpers/seed-answers';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { useAdmin, useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createAdmin();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useAdmin(t);
 
 /** NUL, a C0 control, escape and DEL: none of them belongs in any text a person types. */
 const CONTROLS = ['\u0000', '\u0001', '\u001b', '\u007f'];

@@ -1,68 +1,45 @@
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, promoCodes } from '../../src/server/db/schema';
-import { COUPON_RESERVATION_MS } from '../../src/server/payments/coupons';
-import { paymentIntentEvent, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
-import { insertPromoCode, patientDetails } from '../helpers/payments';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { payments, promoCodes } from '../../src/server/platform/db/schema';
+import { COUPON_RESERVATION_MS } from '../../src/server/modules/promo-codes/coupons';
+import { paymentIntentEvent, stripeEnv, useFakeStripe } from '../helpers/fake-stripe';
+import {
+  checkoutRequests,
+  insertPromoCode,
+  patientDetails,
+  promoCodeNamed,
+} from '../helpers/payments';
+import { useTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * A single-use discount code discounts one payment: the intent that uses it holds it until it
  * is paid, lets go of it, or is cancelled.
  */
-let ipCounter = 0;
-const freshIp = () => `10.12.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
 interface Intent {
   paymentIntentId: string;
   clientSecret: string;
   amount: number;
 }
 
+/** Checkouts of 49.50 EUR (the price with a half-price code) unless told otherwise. */
 function checkout(t: TestApp) {
-  const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
+  const requests = checkoutRequests(t);
   return {
-    post,
+    ...requests,
     create: (couponCode?: string, amount = 4950) =>
-      post('/api/create-payment-intent', {
-        amount,
-        currency: 'eur',
-        details: patientDetails('reserve'),
-        ...(couponCode ? { couponCode } : {}),
-      }),
-    async holder(code: string) {
-      const [row] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, code));
-      return row!;
-    },
+      requests.createIntent({ amount, details: patientDetails('reserve'), couponCode }),
+    holder: async (code: string) => (await promoCodeNamed(t.database.db, code))!,
   };
 }
 
 describe('with the demo provider', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  const pay = (intent: Intent) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/demo-payments/confirm',
-      remoteAddress: freshIp(),
-      payload: {
-        paymentIntentId: intent.paymentIntentId,
-        clientSecret: intent.clientSecret,
-        cardNumber: '4242424242424242',
-        expiry: '12/34',
-        cvc: '123',
-      },
-    });
+  const t = useTestApp();
+  const pay = (intent: Intent) => checkout(t).payByCard(intent);
 
   it('discounts at most one of five simultaneous checkouts, and the others see "Invalid coupon code"', async () => {
     await insertPromoCode(t.database.db, { code: 'HALF-ONCE', amountCents: 4950 });
-    const { create, post } = checkout(t);
+    const { create, verify } = checkout(t);
     const replies = await Promise.all(Array.from({ length: 5 }, () => create('HALF-ONCE')));
     const granted = replies.filter((r) => r.statusCode === 200);
     expect(granted).toHaveLength(1);
@@ -78,10 +55,7 @@ describe('with the demo provider', () => {
       .where(eq(payments.couponCode, 'HALF-ONCE'));
     expect(discounted).toHaveLength(1);
     const intent: Intent = granted[0]!.json();
-    const verified = await post('/api/verify-payment', {
-      paymentIntentId: intent.paymentIntentId,
-      clientSecret: intent.clientSecret,
-    });
+    const verified = await verify(intent);
     expect(verified.statusCode).toBe(200);
     expect((await checkout(t).holder('HALF-ONCE')).status).toBe('redeemed');
     expect((await create('HALF-ONCE')).statusCode).toBe(400);
@@ -153,21 +127,8 @@ describe('with the demo provider', () => {
 describe('with Stripe (real SDK, local fake Stripe)', () => {
   const WEBHOOK_SECRET = 'whsec_reservation_suite';
   const stripe = new Stripe('sk_test_unused');
-  let fake: FakeStripe;
-  let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_reservation',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_reservation',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const fake = useFakeStripe();
+  const t = useTestApp(() => stripeEnv(fake, 'reservation', WEBHOOK_SECRET));
 
   it('cancels the stale intent at Stripe before the code moves on', async () => {
     await insertPromoCode(t.database.db, { code: 'STRIPE-HALF', amountCents: 4950 });

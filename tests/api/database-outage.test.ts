@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { createAccessCode } from '../../src/server/auth/access-codes';
+import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
-import type { AppInstance } from '../../src/server/http/app-instance';
+import { openDatabase, type Database } from '../../src/server/platform/db/client';
+import { users } from '../../src/server/platform/db/schema';
+import type { AppInstance } from '../../src/server/platform/http/app-instance';
 import { createThrowawayDatabase, POSTGRES_URL, postgresAnswers } from '../helpers/shared-postgres';
 import { TcpProxy } from '../helpers/tcp-proxy';
 

@@ -1,11 +1,10 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { patientDetails } from '../helpers/payments';
 import { firstQuestionOfType } from '../helpers/seed-answers';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
 let log = '';
 const logStream = new Writable({
   write(chunk: Buffer, _encoding, done) {
@@ -14,10 +13,7 @@ const logStream = new Writable({
   },
 });
 
-beforeAll(async () => {
-  t = await createTestApp({}, {}, logStream);
-});
-afterAll(() => t.close());
+const t = useTestApp({}, {}, logStream);
 
 interface LogLine {
   level: number;

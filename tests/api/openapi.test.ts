@@ -1,7 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, useTestApp, type TestApp } from '../helpers/test-app';
 
 interface Operation {
   'x-access'?: string;
@@ -16,15 +16,13 @@ interface Document {
   components: { securitySchemes: Record<string, unknown> };
 }
 
-let t: TestApp;
+const t = useTestApp();
 let doc: Document;
 beforeAll(async () => {
-  t = await createTestApp();
   const reply = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(reply.statusCode).toBe(200);
   doc = reply.json();
 });
-afterAll(() => t.close());
 
 /** Fastify's "/api/x/:id" and "/api/media/*" as OpenAPI paths. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
@@ -89,7 +87,12 @@ describe('OpenAPI description', () => {
 describe('OpenAPI in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production', PAYMENTS: 'demo' });
+    prod = await createTestApp({
+      NODE_ENV: 'production',
+      PAYMENTS: 'demo',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'Praxis <praxis@example.org>',
+    });
   });
   afterAll(() => prod.close());
 

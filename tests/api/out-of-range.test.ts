@@ -1,18 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCodes, mediaUploads, promoCodes } from '../../src/server/db/schema';
+import { describe, expect, it } from 'vitest';
+import { accessCodes, mediaUploads, promoCodes } from '../../src/server/platform/db/schema';
 import { SAMPLE_BYTES } from '../helpers/multipart';
 import { firstQuestionOfType } from '../helpers/seed-answers';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { useAdmin, useTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createAdmin();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useAdmin(t);
 
 type Reply = Awaited<ReturnType<TestApp['app']['inject']>>;
 

@@ -1,68 +1,37 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCodes, promoCodes, users } from '../../src/server/db/schema';
+import { describe, expect, it } from 'vitest';
+import { accessCodes, users } from '../../src/server/platform/db/schema';
 import { accessCodeFromMail } from '../helpers/browser';
-import { insertPromoCode, patientDetails } from '../helpers/payments';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import {
+  checkoutRequests,
+  insertPromoCode,
+  patientDetails,
+  promoCodeNamed,
+} from '../helpers/payments';
+import { useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-let ipCounter = 0;
-const post = (url: string, payload: object, extra: { headers?: object; ip?: string } = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { ...extra.headers },
-    remoteAddress: extra.ip ?? `10.2.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
-  });
+const checkout = checkoutRequests(t);
+const { post, verify } = checkout;
 
 const createIntent = async (
   details = patientDetails('demo'),
   amount = 9900,
   couponCode?: string,
 ) => {
-  const reply = await post('/api/create-payment-intent', {
-    amount,
-    currency: 'eur',
-    details,
-    ...(couponCode ? { couponCode } : {}),
-  });
+  const reply = await checkout.createIntent({ details, amount, couponCode });
   expect(reply.statusCode).toBe(200);
   return reply.json<{ paymentIntentId: string; clientSecret: string; amount: number }>();
 };
 
 const confirm = (intent: { paymentIntentId: string; clientSecret: string }, cardNumber: string) =>
-  post('/api/demo-payments/confirm', {
-    paymentIntentId: intent.paymentIntentId,
-    clientSecret: intent.clientSecret,
-    cardNumber,
-    expiry: '12/34',
-    cvc: '123',
-    country: 'DE',
-  });
-
-/** verify-payment as the paying browser sends it: the intent with its client secret. */
-const verify = (
-  intent: { paymentIntentId: string; clientSecret: string },
-  extra: object = {},
-  ip?: string,
-) =>
-  post(
-    '/api/verify-payment',
-    { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, ...extra },
-    ip ? { ip } : {},
-  );
+  checkout.payByCard(intent, { cardNumber, country: 'DE' });
 
 const usersWithEmail = async (email: string) =>
   t.database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
 
-const promo = async (code: string) =>
-  (await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0]!;
+const promo = async (code: string) => (await promoCodeNamed(t.database.db, code))!;
 
 describe('demo provider', () => {
   it('runs by default with no Stripe configuration', async () => {

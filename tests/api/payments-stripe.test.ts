@@ -1,30 +1,16 @@
 import Stripe from 'stripe';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCodes, payments, users } from '../../src/server/db/schema';
-import { startFakeStripe, paymentIntentEvent, type FakeStripe } from '../helpers/fake-stripe';
+import { describe, expect, it } from 'vitest';
+import { accessCodes, payments, users } from '../../src/server/platform/db/schema';
+import { paymentIntentEvent, stripeEnv, useFakeStripe } from '../helpers/fake-stripe';
 import { accessCodeFromMail } from '../helpers/browser';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { useTestApp } from '../helpers/test-app';
 import { insertPromoCode, patientDetails } from '../helpers/payments';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
-let fake: FakeStripe;
-let t: TestApp;
+const fake = useFakeStripe();
+const t = useTestApp(() => stripeEnv(fake, 'suite', WEBHOOK_SECRET));
 const stripe = new Stripe('sk_test_unused');
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_suite',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_suite',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
 
 const post = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.1.0.1' });

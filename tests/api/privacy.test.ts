@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accessCodes,
   auditLog,
@@ -14,21 +14,14 @@ import {
   payments,
   responses,
   users,
-} from '../../src/server/db/schema';
-import { runRetention } from '../../src/server/privacy/retention';
+} from '../../src/server/platform/db/schema';
 import { answerScreener } from '../helpers/seed-answers';
 import { seedPhotoAnswer } from '../helpers/seed-media';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { useAdmin, useTestApp } from '../helpers/test-app';
 
 const run = promisify(execFile);
-let t: TestApp;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createAdmin();
-});
-afterAll(() => t.close());
+const t = useTestApp({ RETENTION_MONTHS: '12' });
+const admin = useAdmin(t);
 
 async function patientWithData(name: string) {
   const patient = await t.createPatient({ firstName: name, lastName: 'Test' });
@@ -195,23 +188,22 @@ describe('retention', () => {
     return data;
   };
 
-  it('erases only evaluated assessments older than the setting, and runs on one instance at a time', async () => {
-    const now = new Date('2026-11-23T12:00:00Z');
-    const old = await evaluated('Frieda', new Date('2025-10-01T00:00:00Z'));
-    const recent = await evaluated('Gustav', new Date('2026-09-01T00:00:00Z'));
+  it('erases only evaluated assessments older than the setting when its hourly job runs', async () => {
+    const monthsAgo = (months: number) => {
+      const date = new Date();
+      date.setUTCMonth(date.getUTCMonth() - months);
+      return date;
+    };
+    const old = await evaluated('Frieda', monthsAgo(13));
+    const recent = await evaluated('Gustav', monthsAgo(2));
     const stillOpen = await patientWithData('Hanna');
     await t.database.db
       .update(accessCodes)
-      .set({ status: 'submitted', submittedAt: new Date('2024-01-01T00:00:00Z') })
+      .set({ status: 'submitted', submittedAt: monthsAgo(30) })
       .where(eq(accessCodes.id, stillOpen.patient.accessCodeId));
 
-    const deps = { ...t.app.deps, log: t.app.log };
-    const [first, second] = await Promise.all([
-      runRetention(deps, 12, now, 'instance-a'),
-      runRetention(deps, 12, now, 'instance-b'),
-    ]);
-    expect([first.ran, second.ran].sort()).toEqual([false, true]);
-    expect(first.assessments + second.assessments).toBe(1);
+    // An hour on, the job has had its turn.
+    await t.app.jobs.runDue({ asOf: new Date(Date.now() + 60 * 60 * 1000) });
 
     expect(await count(users, users.id, old.patient.id)).toBe(0);
     expect(existsSync(join(t.config.mediaDir, old.photo.path.slice('media/'.length)))).toBe(false);

@@ -2,19 +2,14 @@ import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { responses } from '../../src/server/db/schema';
+import { describe, expect, it } from 'vitest';
+import { responses } from '../../src/server/platform/db/schema';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { useAdmin, useTestApp, type TestUser } from '../helpers/test-app';
 
 const run = promisify(execFile);
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createAdmin();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useAdmin(t);
 
 const SCREENSHOTS = 'test-results/screenshots';
 

@@ -4,25 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCodes, responses } from '../../src/server/db/schema';
-import { submitAssessment } from '../../src/server/review/submit-assessment';
+import { describe, expect, it } from 'vitest';
+import { accessCodes, responses } from '../../src/server/platform/db/schema';
+import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { readMail } from '../helpers/mail';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { useAdmin, useTestApp, type TestUser } from '../helpers/test-app';
 import { csvRecords } from '../helpers/csv';
 
 const run = promisify(execFile);
-let t: TestApp;
-let admin: TestUser;
+const t = useTestApp({ PRACTICE_EMAIL: 'practice@dental.example' });
+const admin = useAdmin(t);
 const FRIDAY = new Date('2026-11-20T09:15:00Z');
 const TRICKY_TEXT = 'Pain when chewing, "mostly" on the left;\nworse in the morning, since 2024';
-
-beforeAll(async () => {
-  t = await createTestApp({ PRACTICE_EMAIL: 'practice@dental.example' });
-  admin = await t.createAdmin();
-});
-afterAll(() => t.close());
 
 async function completedPatient(screenerPoints: number[], completedAt = FRIDAY): Promise<TestUser> {
   const patient = await t.createPatient({
@@ -42,14 +36,18 @@ async function completedPatient(screenerPoints: number[], completedAt = FRIDAY):
   return patient;
 }
 
+const asAdmin = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
 const queue = async (view = 'open') =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/review-queue?view=${view}`,
-      headers: admin.headers,
-    })
-  ).json();
+  (await asAdmin(`/api/admin/review-queue?view=${view}`)).json();
+const reportOf = (accessCodeId: number) =>
+  asAdmin(`/api/admin/assessments/${accessCodeId}/report.pdf`);
+const setStatus = (accessCodeId: number, payload: object) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/assessments/${accessCodeId}/status`,
+    headers: admin.headers,
+    payload,
+  });
 
 describe('submitting an assessment', () => {
   it('is due two working days later and notifies the practice once, without health data', async () => {
@@ -106,29 +104,19 @@ describe('review queue', () => {
 
   it('moves an assessment to review, then to evaluated with the sending date', async () => {
     const patient = await completedPatient([0, 0, 0, 0, 0, 0]);
-    const url = `/api/admin/assessments/${patient.accessCodeId}/status`;
-    const inReview = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: admin.headers,
-      payload: { status: 'in_review' },
-    });
+    const inReview = await setStatus(patient.accessCodeId, { status: 'in_review' });
     expect(inReview.statusCode).toBe(200);
     expect(inReview.json().status).toBe('in_review');
 
-    const future = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: admin.headers,
-      payload: { status: 'evaluated', evaluationSentOn: '2999-01-01' },
+    const future = await setStatus(patient.accessCodeId, {
+      status: 'evaluated',
+      evaluationSentOn: '2999-01-01',
     });
     expect(future.statusCode).toBe(400);
 
-    const done = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: admin.headers,
-      payload: { status: 'evaluated', evaluationSentOn: '2026-11-23' },
+    const done = await setStatus(patient.accessCodeId, {
+      status: 'evaluated',
+      evaluationSentOn: '2026-11-23',
     });
     expect(done.json()).toMatchObject({
       status: 'evaluated',
@@ -144,31 +132,16 @@ describe('review queue', () => {
       ),
     ).toBe(true);
 
-    const again = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: admin.headers,
-      payload: { status: 'in_review' },
-    });
+    const again = await setStatus(patient.accessCodeId, { status: 'in_review' });
     expect(again.statusCode).toBe(409);
   });
 
   it('refuses to review an assessment still in progress, and an unknown one', async () => {
     const patient = await t.createPatient();
-    const inProgress = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/assessments/${patient.accessCodeId}/status`,
-      headers: admin.headers,
-      payload: { status: 'in_review' },
-    });
+    const inProgress = await setStatus(patient.accessCodeId, { status: 'in_review' });
     expect(inProgress.statusCode).toBe(409);
     expect(inProgress.json().message).toBe('This assessment has not been submitted yet.');
-    const unknown = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/assessments/999999/status',
-      headers: admin.headers,
-      payload: { status: 'in_review' },
-    });
+    const unknown = await setStatus(999999, { status: 'in_review' });
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -176,11 +149,7 @@ describe('review queue', () => {
 describe('case report PDF', () => {
   it('holds the patient, the answers and the screener score, in the admin language', async () => {
     const patient = await completedPatient([1, 1, 0, 1, 0, 0]);
-    const reply = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
-      headers: admin.headers,
-    });
+    const reply = await reportOf(patient.accessCodeId);
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('application/pdf');
     expect(reply.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -198,11 +167,7 @@ describe('case report PDF', () => {
 
     const adminAssessment = eq(accessCodes.id, admin.accessCodeId);
     await t.database.db.update(accessCodes).set({ language: 'de' }).where(adminAssessment);
-    const german = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
-      headers: admin.headers,
-    });
+    const german = await reportOf(patient.accessCodeId);
     await writeFile(join(dir, 'bericht.pdf'), german.rawPayload);
     const { stdout: text } = await run('pdftotext', [join(dir, 'bericht.pdf'), '-']);
     expect(text).toContain('Fallbericht');
@@ -212,22 +177,14 @@ describe('case report PDF', () => {
   });
 
   it('answers 404 for an unknown assessment', async () => {
-    const reply = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/assessments/424242/report.pdf',
-      headers: admin.headers,
-    });
+    const reply = await reportOf(424242);
     expect(reply.statusCode).toBe(404);
   });
 });
 
 describe('CSV export', () => {
   it('has one row per answer and quotes commas, quotes and line breaks correctly', async () => {
-    const reply = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/exports/answers.csv',
-      headers: admin.headers,
-    });
+    const reply = await asAdmin('/api/admin/exports/answers.csv');
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toContain('text/csv');
     const rows = csvRecords(reply.payload.replace(/^\uFEFF/, ''));

@@ -1,13 +1,9 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerRouteAccess } from '../../src/server/http/route-access';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { registerRouteAccess } from '../../src/server/platform/http/route-access';
+import { useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Fills a route pattern's parameters with a plausible id. */
 const concrete = (url: string) =>
@@ -62,7 +58,7 @@ describe('access rules of every API route', () => {
 
   it('refuses a token of a user whose tokens were revoked', async () => {
     const patient = await t.createPatient();
-    const { users } = await import('../../src/server/db/schema');
+    const { users } = await import('../../src/server/platform/db/schema');
     const { eq, sql } = await import('drizzle-orm');
     await t.database.db
       .update(users)
@@ -81,13 +77,13 @@ describe('access rules of every API route', () => {
 describe('registering routes', () => {
   it('refuses an API route that declares no access rule', async () => {
     const app = Fastify();
-    registerRouteAccess(app);
+    registerRouteAccess(app, async () => null);
     expect(() => app.get('/api/anything', async () => ({}))).toThrow(/declares no access rule/);
   });
 
   it('refuses an admin-prefixed route that is not admin-only', async () => {
     const app = Fastify();
-    registerRouteAccess(app);
+    registerRouteAccess(app, async () => null);
     expect(() =>
       app.get('/api/admin/things', { config: { access: 'user' } }, async () => ({})),
     ).toThrow(/not admin-only/);

@@ -1,7 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobLeases, mediaUploads, questions } from '../../src/server/db/schema';
-import { runRetention } from '../../src/server/privacy/retention';
+import { mediaUploads, questions, responses } from '../../src/server/platform/db/schema';
 import { mediaFilesIn, postMedia, SAMPLE_BYTES } from '../helpers/multipart';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
@@ -9,16 +8,10 @@ const HOUR = 60 * 60 * 1000;
 
 let t: TestApp;
 let photoIds: number[];
-/** The first run of the scheduled job, as the app set it up (a minute after the start). */
-let firstScheduledRun: (() => void) | undefined;
 
 beforeAll(async () => {
-  const timers = vi.spyOn(globalThis, 'setTimeout');
-  // RETENTION_MONTHS is not set: the job must be scheduled anyway for the upload clean-up.
+  // RETENTION_MONTHS is not set: the upload clean-up is scheduled all the same.
   t = await createTestApp();
-  const call = timers.mock.calls.find(([, delay]) => delay === 60_000);
-  firstScheduledRun = call?.[0] as (() => void) | undefined;
-  timers.mockRestore();
   const photos = await t.database.db
     .select({ id: questions.id })
     .from(questions)
@@ -47,6 +40,29 @@ const saveMedia = (patient: TestUser, mediaPath: string | null, questionId = pho
     payload: mediaPath ? { questionId, mediaType: 'photo', mediaPath } : { questionId },
   });
 
+/**
+ * An upload no answer refers to: the answer it became was replaced while its removal failed,
+ * as a full disk or a lost volume would leave it.
+ */
+async function leftOver(patient: TestUser, questionId: number): Promise<string> {
+  const path = await upload(patient, questionId);
+  const failing = vi.spyOn(t.app.deps.media, 'remove').mockRejectedValueOnce(new Error('EIO'));
+  expect((await saveMedia(patient, null, questionId)).statusCode).toBe(200);
+  failing.mockRestore();
+  return path;
+}
+
+/** The photo the patient's answer to the question refers to. */
+async function answerOf(patient: TestUser, questionId = photoIds[0]!): Promise<string | null> {
+  const [row] = await t.database.db
+    .select({ mediaPath: responses.mediaPath })
+    .from(responses)
+    .where(
+      and(eq(responses.accessCodeId, patient.accessCodeId), eq(responses.questionId, questionId)),
+    );
+  return row?.mediaPath ?? null;
+}
+
 /** Whether the upload is still kept: its file in the media store, and its row. */
 async function kept(path: string): Promise<{ file: boolean; row: boolean }> {
   const rows = await t.database.db
@@ -66,55 +82,50 @@ async function ageUploads(paths: string[], hours: number) {
     .where(inArray(mediaUploads.path, paths));
 }
 
-/** One run of the scheduled job, as an hour later: the previous run's lease has run out. */
+/** The job queue's clock: each run of the hourly clean-up is an hour after the one before. */
+let jobClock = Date.now();
+
 async function runJob() {
-  await t.database.db.delete(jobLeases);
-  const result = await runRetention({ ...t.app.deps, log: t.app.log }, undefined);
-  expect(result.ran).toBe(true);
-  return result;
+  jobClock += HOUR;
+  expect(await t.app.jobs.runDue({ asOf: new Date(jobClock) })).toBeGreaterThan(0);
 }
 
 describe('Retake replaces the photo of an answer', () => {
-  it('removes the earlier file and its record once the new one is saved', async () => {
+  it('removes the earlier file and its record as soon as the new one is uploaded', async () => {
     const patient = await t.createPatient();
     const first = await upload(patient);
-    expect((await saveMedia(patient, first)).statusCode).toBe(200);
-    const retake = await upload(patient);
     expect(await kept(first)).toEqual(KEPT);
-
-    expect((await saveMedia(patient, retake)).statusCode).toBe(200);
+    const retake = await upload(patient);
     expect(await kept(first)).toEqual(GONE);
     expect(await kept(retake)).toEqual(KEPT);
 
-    // Saving the same answer again (the final submit does) keeps its file.
+    // Saving the same answer again (Next saves the question shown) keeps its file.
     expect((await saveMedia(patient, retake)).statusCode).toBe(200);
     expect(await kept(retake)).toEqual(KEPT);
-    // Retake and then moving on without a photo: the answer no longer has one, nor the store.
+    // An answer saved without the photo no longer has one, nor has the store.
     expect((await saveMedia(patient, null)).statusCode).toBe(200);
     expect(await kept(retake)).toEqual(GONE);
   });
 
   it('keeps a file another answer still refers to', async () => {
     const patient = await t.createPatient();
-    const shared = await upload(patient);
-    expect((await saveMedia(patient, shared, photoIds[0])).statusCode).toBe(200);
+    const shared = await upload(patient, photoIds[0]);
     expect((await saveMedia(patient, shared, photoIds[1])).statusCode).toBe(200);
-    expect((await saveMedia(patient, await upload(patient), photoIds[0])).statusCode).toBe(200);
+    await upload(patient, photoIds[0]);
     expect(await kept(shared)).toEqual(KEPT);
   });
 
-  it('saves the answer when the old file cannot be removed, and leaves it to the clean-up job', async () => {
+  it('saves the new answer when the old file cannot be removed, and leaves it to the clean-up job', async () => {
     const patient = await t.createPatient();
     const first = await upload(patient);
-    await saveMedia(patient, first);
     const failing = vi
       .spyOn(t.app.deps.media, 'remove')
       .mockRejectedValueOnce(Object.assign(new Error('I/O error'), { code: 'EIO' }));
     const retake = await upload(patient);
-    expect((await saveMedia(patient, retake)).statusCode).toBe(200);
     expect(failing).toHaveBeenCalledWith(first);
     failing.mockRestore();
     expect(await kept(first)).toEqual(KEPT);
+    expect(await answerOf(patient)).toBe(retake);
 
     await ageUploads([first, retake], 25);
     await runJob();
@@ -124,17 +135,15 @@ describe('Retake replaces the photo of an answer', () => {
 });
 
 describe('clean-up of uploads no answer refers to', () => {
-  it('removes unsaved uploads older than a day, files and records, and keeps saved and fresh ones', async () => {
+  it('removes uploads no answer refers to once a day old, files and records, and keeps answers and fresh ones', async () => {
     const patient = await t.createPatient();
-    const saved = await upload(patient);
-    await saveMedia(patient, saved);
-    const abandoned = await upload(patient);
-    const fresh = await upload(patient);
+    const saved = await upload(patient, photoIds[0]);
+    const abandoned = await leftOver(patient, photoIds[1]!);
+    const fresh = await leftOver(patient, photoIds[2]!);
     await ageUploads([saved, abandoned], 25);
     await ageUploads([fresh], 23);
 
-    const result = await runJob();
-    expect(result.uploads).toBeGreaterThanOrEqual(1);
+    await runJob();
     expect(await kept(abandoned)).toEqual(GONE);
     expect(await kept(saved)).toEqual(KEPT);
     expect(await kept(fresh)).toEqual(KEPT);
@@ -167,27 +176,24 @@ describe('clean-up of uploads no answer refers to', () => {
   it('refuses to save an upload older than a day unless it is already the answer', async () => {
     const patient = await t.createPatient();
     const saved = await upload(patient, photoIds[0]);
-    await saveMedia(patient, saved, photoIds[0]);
     const late = await upload(patient, photoIds[1]);
     await ageUploads([saved, late], 25);
 
-    const refused = await saveMedia(patient, late, photoIds[1]);
+    const refused = await saveMedia(patient, late, photoIds[2]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Please take the photo or video for this question again.');
     expect((await saveMedia(patient, saved, photoIds[0])).statusCode).toBe(200);
   });
 
-  it('runs on its schedule without RETENTION_MONTHS', async () => {
+  it('runs on its hourly schedule without RETENTION_MONTHS', async () => {
     const patient = await t.createPatient();
-    const abandoned = await upload(patient);
+    const abandoned = await leftOver(patient, photoIds[3]!);
     await ageUploads([abandoned], 25);
-    await t.database.db.delete(jobLeases);
 
-    expect(firstScheduledRun).toBeTypeOf('function');
-    firstScheduledRun!();
-    for (let i = 0; i < 50 && (await kept(abandoned)).row; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Not before its next hour has come; then it removes the upload.
+    expect(await t.app.jobs.runDue()).toBe(0);
+    expect(await kept(abandoned)).toEqual(KEPT);
+    await runJob();
     expect(await kept(abandoned)).toEqual(GONE);
   });
 });

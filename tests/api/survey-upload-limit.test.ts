@@ -1,15 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaUploads } from '../../src/server/db/schema';
+import { describe, expect, it } from 'vitest';
+import { mediaUploads } from '../../src/server/platform/db/schema';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { useTestApp } from '../helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ MEDIA_MAX_BYTES: '4096' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ MEDIA_MAX_BYTES: '4096' });
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);

@@ -1,33 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessCode } from '../../src/server/auth/access-codes';
-import { sessionForAssessment } from '../../src/server/auth/session';
-import type { Db } from '../../src/server/db/client';
-import { mediaUploads, users } from '../../src/server/db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { sessionForAssessment } from '../../src/server/modules/accounts/session';
+import type { Db } from '../../src/server/platform/db/client';
+import { mediaUploads, questions, users } from '../../src/server/platform/db/schema';
 import { mediaFilesIn, postMedia, SAMPLE_BYTES } from '../helpers/multipart';
-import { firstQuestionOfType } from '../helpers/seed-answers';
 import { postgresAnswers, startInstances } from '../helpers/shared-postgres';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { useTestApp, type TestUser } from '../helpers/test-app';
 
 const QUOTA = { MEDIA_QUOTA_FILES: '3', MEDIA_QUOTA_BYTES: '20000' };
 
-let t: TestApp;
-let photoId: number;
+const t = useTestApp(QUOTA);
+/** The photo questions: an upload is its question's answer and replaces the one before. */
+let photoIds: number[];
 beforeAll(async () => {
-  t = await createTestApp(QUOTA);
-  photoId = (await firstQuestionOfType(t.database.db, 'photo')).id;
+  photoIds = await photoQuestionIds(t.database.db);
 });
-afterAll(() => t.close());
 
-const uploadPhoto = (patient: TestUser, size: number, language = 'en') =>
+/** Uploads a photo as the answer to the n-th photo question. */
+const uploadPhoto = (patient: TestUser, n: number, size: number, language = 'en') =>
   postMedia(
     t.app,
     { ...patient.headers, 'accept-language': language },
-    { type: 'photo', questionId: photoId },
+    { type: 'photo', questionId: photoIds[n]! },
     SAMPLE_BYTES.jpeg(size),
   );
+
+async function photoQuestionIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(eq(questions.questionType, 'photo'))
+    .orderBy(asc(questions.sortOrder));
+  return rows.map((row) => row.id);
+}
 
 const uploadsOf = (db: Db, accessCodeId: number) =>
   db.select().from(mediaUploads).where(eq(mediaUploads.accessCodeId, accessCodeId));
@@ -35,13 +43,13 @@ const uploadsOf = (db: Db, accessCodeId: number) =>
 describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', () => {
   it('refuses a file beyond the file count with 413 in the patient language and keeps none of it', async () => {
     const patient = await t.createPatient();
-    for (let i = 0; i < 3; i++) expect((await uploadPhoto(patient, 2000)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await uploadPhoto(patient, i, 2000)).statusCode).toBe(200);
     const files = await mediaFilesIn(t.config.mediaDir);
 
-    const english = await uploadPhoto(patient, 2000);
+    const english = await uploadPhoto(patient, 3, 2000);
     expect(english.statusCode).toBe(413);
     expect(english.json().message).toMatch(/reached its limit for photos and videos/);
-    const german = await uploadPhoto(patient, 2000, 'de');
+    const german = await uploadPhoto(patient, 3, 2000, 'de');
     expect(german.statusCode).toBe(413);
     expect(german.json().message).toMatch(/Grenze für Fotos und Videos erreicht/);
 
@@ -52,51 +60,49 @@ describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', (
 
   it('refuses a file beyond the byte total, keeps none of it, and counts only what was kept', async () => {
     const patient = await t.createPatient();
-    expect((await uploadPhoto(patient, 12_000)).statusCode).toBe(200);
+    expect((await uploadPhoto(patient, 0, 12_000)).statusCode).toBe(200);
     const files = await mediaFilesIn(t.config.mediaDir);
 
-    const tooMuch = await uploadPhoto(patient, 9000);
+    const tooMuch = await uploadPhoto(patient, 1, 9000);
     expect(tooMuch.statusCode).toBe(413);
     expect(tooMuch.json().message).toMatch(/limit for photos and videos/);
     expect(await mediaFilesIn(t.config.mediaDir)).toEqual(files);
     expect(await uploadsOf(t.database.db, patient.accessCodeId)).toHaveLength(1);
 
     // The refused file took no room: what fits the remaining 8000 bytes still goes through.
-    expect((await uploadPhoto(patient, 8000)).statusCode).toBe(200);
-    expect((await uploadPhoto(patient, 1000)).statusCode).toBe(413);
+    expect((await uploadPhoto(patient, 1, 8000)).statusCode).toBe(200);
+    expect((await uploadPhoto(patient, 2, 1000)).statusCode).toBe(413);
     const rows = await uploadsOf(t.database.db, patient.accessCodeId);
     expect(rows.map((r) => r.sizeBytes).sort((a, b) => a - b)).toEqual([8000, 12_000]);
   });
 
-  it('gives the place of a photo replaced by a Retake back once the new answer is saved', async () => {
+  it('gives the place of a photo replaced by a Retake back at once', async () => {
     const patient = await t.createPatient();
-    const first = (await uploadPhoto(patient, 2000)).json().mediaPath as string;
-    const save = (mediaPath: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/survey/responses',
-        headers: patient.headers,
-        payload: { questionId: photoId, mediaType: 'photo', mediaPath },
-      });
-    expect((await save(first)).statusCode).toBe(200);
-    const retake = (await uploadPhoto(patient, 2000)).json().mediaPath as string;
-    expect((await uploadPhoto(patient, 2000)).statusCode).toBe(200);
-    expect((await uploadPhoto(patient, 2000)).statusCode).toBe(413);
-
-    expect((await save(retake)).statusCode).toBe(200);
-    expect((await uploadPhoto(patient, 2000)).statusCode).toBe(200);
+    expect((await uploadPhoto(patient, 0, 2000)).statusCode).toBe(200);
+    expect((await uploadPhoto(patient, 1, 2000)).statusCode).toBe(200);
+    // The retake of the first photo replaces it: still two files.
+    expect((await uploadPhoto(patient, 0, 2000)).statusCode).toBe(200);
+    expect(await uploadsOf(t.database.db, patient.accessCodeId)).toHaveLength(2);
+    expect((await uploadPhoto(patient, 2, 2000)).statusCode).toBe(200);
+    expect((await uploadPhoto(patient, 3, 2000)).statusCode).toBe(413);
   });
 
   it('lets at most one of two simultaneous uploads take the last place', async () => {
     const byCount = await t.createPatient();
-    for (let i = 0; i < 2; i++) await uploadPhoto(byCount, 2000);
-    const countRace = await Promise.all([uploadPhoto(byCount, 2000), uploadPhoto(byCount, 2000)]);
+    for (let i = 0; i < 2; i++) await uploadPhoto(byCount, i, 2000);
+    const countRace = await Promise.all([
+      uploadPhoto(byCount, 2, 2000),
+      uploadPhoto(byCount, 3, 2000),
+    ]);
     expect(countRace.map((r) => r.statusCode).sort()).toEqual([200, 413]);
     expect(await uploadsOf(t.database.db, byCount.accessCodeId)).toHaveLength(3);
 
     const byBytes = await t.createPatient();
-    await uploadPhoto(byBytes, 12_000);
-    const bytesRace = await Promise.all([uploadPhoto(byBytes, 6000), uploadPhoto(byBytes, 6000)]);
+    await uploadPhoto(byBytes, 0, 12_000);
+    const bytesRace = await Promise.all([
+      uploadPhoto(byBytes, 1, 6000),
+      uploadPhoto(byBytes, 2, 6000),
+    ]);
     expect(bytesRace.map((r) => r.statusCode).sort()).toEqual([200, 413]);
     const rows = await uploadsOf(t.database.db, byBytes.accessCodeId);
     expect(rows.map((r) => r.sizeBytes).sort((a, b) => a - b)).toEqual([6000, 12_000]);
@@ -116,7 +122,7 @@ describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', (
     req.on('error', () => undefined);
     req.write(
       `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nphoto\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="questionId"\r\n\r\n${photoId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="questionId"\r\n\r\n${photoIds[0]}\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="a.jpg"\r\n` +
         `Content-Type: image/jpeg\r\n\r\n`,
     );
@@ -128,12 +134,12 @@ describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', (
     req.destroy();
     await until(async () => (await rows()).length === 0);
     expect((await mediaFilesIn(t.config.mediaDir)).filter((f) => f.includes('.part'))).toEqual([]);
-    for (let i = 0; i < 3; i++) expect((await uploadPhoto(patient, 2000)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await uploadPhoto(patient, i, 2000)).statusCode).toBe(200);
 
     // Refused before a byte is stored; the browser still gets the answer after sending it all.
     const form = new FormData();
     form.append('type', 'photo');
-    form.append('questionId', String(photoId));
+    form.append('questionId', String(photoIds[3]));
     form.append('media', new Blob([new Uint8Array(SAMPLE_BYTES.jpeg(4 * 1024 * 1024))]), 'a.jpg');
     const refused = await fetch(`${address}/api/survey/media`, {
       method: 'POST',
@@ -165,9 +171,9 @@ describe.runIf(reachable)('upload quota with two server instances on one databas
       const session = await sessionForAssessment(db, cluster.apps[0]!.deps.tokens, accessCodeId, [
         'code',
       ]);
-      const questionId = (await firstQuestionOfType(db, 'photo')).id;
+      const ids = await photoQuestionIds(db);
       const replies = await Promise.all(
-        Array.from({ length: 8 }, (_, i) =>
+        ids.map((questionId, i) =>
           postMedia(
             cluster.apps[i % 2]!,
             { authorization: `Bearer ${session!.token}` },
@@ -180,7 +186,12 @@ describe.runIf(reachable)('upload quota with two server instances on one databas
       expect(statuses.filter((s) => s === 200)).toHaveLength(3);
       expect(statuses.filter((s) => s === 413)).toHaveLength(5);
       expect(await uploadsOf(db, accessCodeId)).toHaveLength(3);
-      expect(await mediaFilesIn(cluster.apps[0]!.deps.config.mediaDir)).toHaveLength(3);
+      // Each instance has its own DATA_DIR, so the files are spread over both media folders
+      // (one shared object store is issue 16's second part).
+      const files = await Promise.all(
+        cluster.apps.map((app) => mediaFilesIn(app.deps.config.mediaDir)),
+      );
+      expect(files.flat()).toHaveLength(3);
     } finally {
       await cluster.close();
     }

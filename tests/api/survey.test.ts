@@ -1,17 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
-import { accessCodes, mediaUploads, responses } from '../../src/server/db/schema';
-import { DEFAULT_QUESTIONNAIRE } from '../../src/server/db/seed/default-questionnaire';
+import { accessCodes, mediaUploads, responses } from '../../src/server/platform/db/schema';
+import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { answerSurvey } from '../helpers/survey-api';
+import { useTestApp, type TestUser } from '../helpers/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function questionsOf(user: TestUser): Promise<SurveyQuestion[]> {
   const reply = await t.app.inject({
@@ -283,7 +280,7 @@ describe('POST /api/survey/responses', () => {
     const patient = await t.createPatient();
     const text = firstOfType(await questionsOf(patient), 'text');
     await save(patient, { questionId: text.id, answerText: 'first assessment' });
-    const { createAccessCode } = await import('../../src/server/auth/access-codes');
+    const { createAccessCode } = await import('../../src/server/modules/accounts/access-codes');
     const { id: secondCode } = await createAccessCode(t.database.db, patient.id);
     const token = await t.app.deps.tokens.sign({
       userId: patient.id,
@@ -410,20 +407,7 @@ async function mediaFiles(): Promise<string[]> {
 }
 
 describe('POST /api/survey/completion-email', () => {
-  async function answerAll(patient: TestUser) {
-    const list = await questionsOf(patient);
-    for (const q of list) expect((await save(patient, { questionId: q.id })).statusCode).toBe(200);
-  }
-
-  it('refuses to complete while questions are unanswered', async () => {
-    const patient = await t.createPatient();
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: '/api/survey/completion-email',
-      headers: patient.headers,
-    });
-    expect(reply.statusCode).toBe(409);
-  });
+  const answerAll = (patient: TestUser) => answerSurvey(t.app, patient.headers);
 
   it('sends one completion mail per access code, even to concurrent calls, and submits the assessment', async () => {
     const patient = await t.createPatient();

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/test-app';
 
 /** Two reverse proxies the operator runs: one by address, one by its network. */
 const PROXY = '192.0.2.1';
 const PROXY_IN_RANGE = '10.1.2.3';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: `${PROXY}, 10.0.0.0/8` });
-});
-afterAll(() => t.close());
+const t = useTestApp({ TRUST_PROXY: `${PROXY}, 10.0.0.0/8` });
 
 /** A wrong access code as the proxy passes it on: the client's header, then the client's address. */
 function wrongCode(i: number, from: { peer: string; forwarded?: string }) {

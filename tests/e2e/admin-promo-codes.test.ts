@@ -1,61 +1,39 @@
-import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromoCode } from '../../src/shared/contracts/promo-codes';
-import { promoCodes } from '../../src/server/db/schema';
 import { insertPatient } from '../helpers/admin-seed';
-import { dialogScreenshot, seedAdmin, signInAsAdmin, TABLET } from '../helpers/admin-browser';
-import {
-  accessibilityViolations,
-  launchBrowser,
-  newContext,
-  PHONE,
-  screenshot,
-} from '../helpers/browser';
-import {
-  newDataDir,
-  removeDataDir,
-  startServer,
-  withDataDirDatabase,
-  type ServerProcess,
-} from '../helpers/server-process';
+import { insertPromoCode, promoCodeNamed } from '../helpers/payments';
+import { dialogScreenshot, TABLET } from '../helpers/admin-browser';
+import { accessibilityViolations, PHONE, screenshot } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
 
-let server: ServerProcess;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await newDataDir();
-  const code = await withDataDirDatabase(dataDir, async (db) => {
-    const adminCode = await seedAdmin(db);
+const e2e = useE2e({
+  admin: true,
+  seed: async ({ db }) => {
     const patient = await insertPatient(db, {
       email: 'redeemer@example.org',
       firstName: 'Rita',
       lastName: 'Redeemer',
     });
-    await db.insert(promoCodes).values({
+    await insertPromoCode(db, {
       code: 'USEDONCE',
       amountCents: 1500,
       status: 'redeemed',
       redeemedByUserId: patient.userId,
       redeemedAt: new Date(),
     });
-    return adminCode;
-  });
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-  context = await newContext(browser, { baseURL: server.baseUrl });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  await signInAsAdmin(page, code);
+    // Active, but its date has passed: it no longer applies.
+    await insertPromoCode(db, {
+      code: 'LASTYEAR',
+      amountCents: 500,
+      status: 'active',
+      expiresAt: new Date(Date.now() - 24 * 60 * 60 * 1000),
+    });
+  },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await removeDataDir(dataDir);
+let page: Page;
+beforeAll(async () => {
+  page = await e2e.adminPage({ timeout: 15_000 });
 });
 
 const row = (code: string) => page.locator(`[data-testid="promo-row"][data-code="${code}"]`);
@@ -99,6 +77,8 @@ describe('an administrator manages promo codes', () => {
     expect(text).toContain('Redeemed');
     expect(text).toContain('redeemer@example.org');
     expect(text).toContain('No expiration');
+    expect(await statusOf('LASTYEAR')).toBe('expired');
+    expect(await row('LASTYEAR').getByTestId('promo-status-chip').innerText()).toBe('Expired');
   });
 
   it('creates a code, upper-casing what was typed', async () => {
@@ -208,6 +188,9 @@ describe('an administrator manages promo codes', () => {
       .getByTestId('promo-status-chip')
       .getAttribute('class');
     expect(deletedClass).toContain('MuiChip-colorError');
+    const expired = row('LASTYEAR').getByTestId('promo-status-chip');
+    expect(await expired.innerText()).toBe('Abgelaufen');
+    expect(await expired.getAttribute('class')).toContain('MuiChip-colorWarning');
     await screenshot(page, 'admin-promo-codes-de-820');
     await page.getByRole('button', { name: 'Promo-Code hinzufügen' }).click();
     await page.getByRole('dialog', { name: 'Promo-Code hinzufügen' }).waitFor();
@@ -242,11 +225,8 @@ describe('an administrator manages promo codes', () => {
   });
 
   it('stored the soft-deleted code', async () => {
-    await server.stop();
-    await withDataDirDatabase(dataDir, async (db) => {
-      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, 'SUMMER25'));
-      expect(row).toMatchObject({ status: 'deleted', amountCents: 1999 });
-      expect(row!.expiresAt).toBeInstanceOf(Date);
-    });
+    const row = await e2e.stopAndReadDatabase((db) => promoCodeNamed(db, 'SUMMER25'));
+    expect(row).toMatchObject({ status: 'deleted', amountCents: 1999 });
+    expect(row!.expiresAt).toBeInstanceOf(Date);
   });
 });

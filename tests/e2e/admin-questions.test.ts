@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { insertPatient } from '../helpers/admin-seed';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminQuestion } from '../../src/shared/contracts/admin-questions';
 import {
   optionTranslations,
@@ -9,39 +8,15 @@ import {
   questions,
   questionTranslations,
   responses,
-} from '../../src/server/db/schema';
-import {
-  apiAsPage,
-  dialogScreenshot,
-  seedAdmin,
-  signInAsAdmin,
-  TABLET,
-} from '../helpers/admin-browser';
-import {
-  accessibilityViolations,
-  launchBrowser,
-  newContext,
-  PHONE,
-  screenshot,
-} from '../helpers/browser';
-import {
-  newDataDir,
-  removeDataDir,
-  startServer,
-  withDataDirDatabase,
-  type ServerProcess,
-} from '../helpers/server-process';
+} from '../../src/server/platform/db/schema';
+import { insertPatient } from '../helpers/admin-seed';
+import { apiAsPage, dialogScreenshot, TABLET } from '../helpers/admin-browser';
+import { accessibilityViolations, PHONE, screenshot } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
 
-let server: ServerProcess;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let dataDir: string;
-let patientCode: string;
-
-beforeAll(async () => {
-  dataDir = await newDataDir();
-  const code = await withDataDirDatabase(dataDir, async (db) => {
+const e2e = useE2e({
+  admin: true,
+  seed: async ({ db }) => {
     // A patient who has answered every question so far: the survey opens at the first
     // unanswered one, which will be the question the admin adds ...
     const patient = await insertPatient(db, {
@@ -64,21 +39,12 @@ beforeAll(async () => {
         answerText: 'seeded',
       })),
     );
-    patientCode = patient.code;
-    return seedAdmin(db);
-  });
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-  context = await newContext(browser, { baseURL: server.baseUrl });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  await signInAsAdmin(page, code);
+    return { patientCode: patient.code };
+  },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await removeDataDir(dataDir);
+let page: Page;
+beforeAll(async () => {
+  page = await e2e.adminPage({ timeout: 15_000 });
 });
 
 const rowWithText = (text: string) => page.getByTestId('question-row').filter({ hasText: text });
@@ -200,11 +166,10 @@ describe('an administrator manages the questionnaire', () => {
   });
 
   it('shows the new question to a patient in the survey, in English and in German', async () => {
-    const patientContext = await newContext(browser, { baseURL: server.baseUrl, locale: 'en-GB' });
-    const survey = await patientContext.newPage();
+    const survey = await e2e.newPage({ locale: 'en-GB' });
     await survey.goto('/');
     await survey.getByRole('button', { name: 'I have an access code' }).click();
-    await survey.getByLabel(/^Access code/).fill(patientCode);
+    await survey.getByLabel(/^Access code/).fill(e2e.seeded.patientCode);
     await survey.getByRole('button', { name: 'Continue assessment' }).click();
     await survey.waitForURL('**/app');
     await survey.getByRole('heading', { name: 'How often do you chew gum each week?' }).waitFor();
@@ -216,7 +181,40 @@ describe('an administrator manages the questionnaire', () => {
     await survey.getByRole('heading', { name: 'Wie oft kauen Sie Kaugummi?' }).waitFor();
     expect(await survey.getByRole('radio', { name: 'Täglich' }).count()).toBe(1);
     expect(await survey.getByRole('radio', { name: 'Nie' }).count()).toBe(1);
-    await patientContext.close();
+  });
+
+  it('keeps "No guide", the required switch and the recording length of a video question', async () => {
+    const row = rowWithText('move your lower jaw');
+    expect(await row.getByTestId('question-required').innerText()).toBe('Required');
+    const open = async () => {
+      await row.getByRole('button', { name: /^Edit question/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Question' });
+      await dialog.waitFor();
+      return dialog;
+    };
+    let dialog = await open();
+    const noGuide = dialog.getByRole('radio', { name: 'No guide' });
+    expect(await noGuide.isChecked()).toBe(true);
+    expect(await dialog.getByRole('switch', { name: 'Required' }).isChecked()).toBe(true);
+    await dialog.getByLabel('Longest recording (seconds)').fill('400');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter a whole number of seconds from 5 to 300.').waitFor();
+    await dialog.getByLabel('Longest recording (seconds)').fill('30');
+    await dialog.getByRole('switch', { name: 'Required' }).uncheck();
+    await dialogScreenshot(page, 'admin-question-video-dialog-1280');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Question saved').waitFor();
+    expect(await row.getByTestId('question-required').count()).toBe(0);
+
+    dialog = await open();
+    expect(await dialog.getByRole('radio', { name: 'No guide' }).isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Longest recording (seconds)').inputValue()).toBe('30');
+    expect(await dialog.getByRole('switch', { name: 'Required' }).isChecked()).toBe(false);
+    await dialog.getByRole('switch', { name: 'Required' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByTestId('question-required').waitFor();
   });
 
   it('works at tablet width', async () => {
@@ -233,8 +231,7 @@ describe('an administrator manages the questionnaire', () => {
   });
 
   it('stored the new question with translations, and removed the deleted one', async () => {
-    await server.stop();
-    await withDataDirDatabase(dataDir, async (db) => {
+    await e2e.stopAndReadDatabase(async (db) => {
       const [row] = await db.select().from(questions).where(eq(questions.id, created.ID));
       expect(row).toMatchObject({
         questionText: 'How often do you chew gum each week?',

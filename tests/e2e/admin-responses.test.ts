@@ -1,58 +1,22 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { questions, responses } from '../../src/server/db/schema';
-import { createLocalMediaStore } from '../../src/server/media/media-store';
+import { questions, responses } from '../../src/server/platform/db/schema';
 import { answerEveryType, insertPatient } from '../helpers/admin-seed';
-import {
-  apiAsPage,
-  dialogScreenshot,
-  seedAdmin,
-  signInAsAdmin,
-  TABLET,
-} from '../helpers/admin-browser';
-import {
-  accessibilityViolations,
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  newContext,
-  screenshot,
-} from '../helpers/browser';
+import { apiAsPage, dialogScreenshot, TABLET } from '../helpers/admin-browser';
+import { accessibilityViolations, DESKTOP, PHONE, screenshot } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
 import { makeSampleMedia } from '../helpers/sample-media';
-import {
-  newDataDir,
-  removeDataDir,
-  startServer,
-  withDataDirDatabase,
-  type ServerProcess,
-  mediaKeyOf,
-} from '../helpers/server-process';
 
-let server: ServerProcess;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let dataDir: string;
-let erikaIds: { userId: number; accessCodeId: number };
-let patientCode: string;
-
-beforeAll(async () => {
-  dataDir = await newDataDir();
-  browser = await launchBrowser();
-  const files = await makeSampleMedia(browser);
-  const adminCode = await withDataDirDatabase(dataDir, async (db) => {
-    const code = await seedAdmin(db);
+const e2e = useE2e({
+  admin: true,
+  seed: async ({ db, media }) => {
     const erika = await insertPatient(db, {
       email: 'erika.mustermann@example.org',
       firstName: 'Erika',
       lastName: 'Mustermann',
     });
-    patientCode = erika.code;
-    erikaIds = erika;
-    const media = createLocalMediaStore(join(dataDir, 'media'), await mediaKeyOf(dataDir));
-    await answerEveryType(db, media, erika, files);
+    await answerEveryType(db, await media(), erika, await makeSampleMedia(e2e.browser));
     // A second patient whose multiple-choice answer matches no option.
     const max = await insertPatient(db, {
       email: 'max.muster@example.org',
@@ -70,19 +34,12 @@ beforeAll(async () => {
       questionId: choice!.id,
       optionId: null,
     });
-    return code;
-  });
-  server = await startServer({ dataDir });
-  context = await newContext(browser, { baseURL: server.baseUrl });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  await signInAsAdmin(page, adminCode);
+    return { erika };
+  },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await removeDataDir(dataDir);
+let page: Page;
+beforeAll(async () => {
+  page = await e2e.adminPage({ timeout: 15_000 });
 });
 
 const patient = (name: string) => page.getByTestId('patient-accordion').filter({ hasText: name });
@@ -102,9 +59,9 @@ describe('an administrator reviews responses', () => {
     const code = erika.getByTestId('access-code-accordion');
     await code.waitFor();
     const summary = await code.textContent();
-    expect(summary).toContain(`••••-••••-••••-${patientCode.slice(-4)}`);
+    expect(summary).toContain(`••••-••••-••••-${e2e.seeded.erika.code.slice(-4)}`);
     expect(summary).toContain('6 responses');
-    expect(summary).not.toContain(patientCode);
+    expect(summary).not.toContain(e2e.seeded.erika.code);
 
     await code.getByRole('button', { name: /6 responses/ }).click();
     await page.getByTestId('responses-table').waitFor();
@@ -143,7 +100,7 @@ describe('an administrator reviews responses', () => {
 
   it('opens the photo in a new tab', async () => {
     const [tab] = await Promise.all([
-      context.waitForEvent('page'),
+      page.context().waitForEvent('page'),
       row('photo').getByRole('button', { name: 'Open in new tab' }).click(),
     ]);
     await tab.waitForLoadState();
@@ -277,7 +234,7 @@ describe('an administrator reviews responses', () => {
     type Entry = { action: string; accessCodeId: number | null; actorEmail: string | null };
     const { status, body } = await apiAsPage<{ entries: Entry[] }>(
       page,
-      `/api/admin/audit-log?patientId=${erikaIds.userId}&pageSize=200`,
+      `/api/admin/audit-log?patientId=${e2e.seeded.erika.userId}&pageSize=200`,
     );
     expect(status).toBe(200);
     const reads = body.entries.filter((e) => e.action === 'responses.read');
@@ -286,7 +243,7 @@ describe('an administrator reviews responses', () => {
     expect(media.length).toBeGreaterThanOrEqual(2);
     for (const entry of [...reads, ...media]) {
       expect(entry).toMatchObject({
-        accessCodeId: erikaIds.accessCodeId,
+        accessCodeId: e2e.seeded.erika.accessCodeId,
         actorEmail: 'admin@practice.example',
       });
     }

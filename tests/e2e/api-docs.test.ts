@@ -1,42 +1,25 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from '../helpers/browser';
-import { removeDataDir, startServer, type ServerProcess } from '../helpers/server-process';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
 
-let browser: Browser;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) await removeDataDir(server.dataDir);
-});
+const e2e = useE2e();
 
 describe('API documentation page', () => {
   it('renders every operation under the app’s Content-Security-Policy', async () => {
-    const context = await newContext(browser, { baseURL: server.baseUrl });
-    const page = await context.newPage();
+    const page = await e2e.newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
     });
-    try {
-      const response = await page.goto('/docs/api/');
-      expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-      await expect
-        .poll(() => page.locator('.opblock').count(), { timeout: 30_000 })
-        .toBeGreaterThan(30);
-      expect(await page.locator('.opblock-summary-path').allInnerTexts()).toContain(
-        '/api/admin/assessments/{id}/report.pdf',
-      );
-      await screenshot(page, 'api-docs');
-      expect(violations).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const response = await page.goto('/docs/api/');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect
+      .poll(() => page.locator('.opblock').count(), { timeout: 30_000 })
+      .toBeGreaterThan(30);
+    expect(await page.locator('.opblock-summary-path').allInnerTexts()).toContain(
+      '/api/admin/assessments/{id}/report.pdf',
+    );
+    await screenshot(page, 'api-docs');
+    expect(violations).toEqual([]);
   });
 });

@@ -7,14 +7,14 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessCode } from '../../src/server/auth/access-codes';
-import type { Db } from '../../src/server/db/client';
-import { accessCodes, mediaUploads, responses, users } from '../../src/server/db/schema';
-import { createLocalMediaStore, newMediaPath } from '../../src/server/media/media-store';
+import type { Db } from '../../src/server/platform/db/client';
+import { accessCodes, mediaUploads, responses, users } from '../../src/server/platform/db/schema';
+import { newMediaPath } from '../../src/server/modules/media/media-store';
+import { insertPatient } from '../helpers/admin-seed';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
 import { SAMPLE_BYTES } from '../helpers/multipart';
 import {
-  mediaKeyOf,
+  mediaStoreOf,
   newDataDir,
   removeDataDir,
   startServer,
@@ -53,17 +53,20 @@ let before: Awaited<ReturnType<typeof snapshot>>;
 beforeAll(async () => {
   dataDir = await newDataDir();
   workDir = await mkdtemp(join(tmpdir(), 'cmd-backups-'));
-  const media = createLocalMediaStore(join(dataDir, 'media'), await mediaKeyOf(dataDir));
+  const media = await mediaStoreOf(dataDir);
   before = await withDataDirDatabase(dataDir, async (db) => {
-    const [user] = await db
-      .insert(users)
-      .values({ email: 'backup@example.org', firstName: 'Jörg', lastName: 'Backup' })
-      .returning();
-    const access = await createAccessCode(db, user!.id);
-    code = access.code;
-    const patient = { id: user!.id, accessCodeId: access.id };
-    const owner = { userId: patient.id, accessCodeId: patient.accessCodeId };
-    await answerScreener(db, patient, [1, 0, 1, 1, 0, 1]);
+    const patient = await insertPatient(db, {
+      email: 'backup@example.org',
+      firstName: 'Jörg',
+      lastName: 'Backup',
+    });
+    code = patient.code;
+    const owner = { userId: patient.userId, accessCodeId: patient.accessCodeId };
+    await answerScreener(
+      db,
+      { id: patient.userId, accessCodeId: patient.accessCodeId },
+      [1, 0, 1, 1, 0, 1],
+    );
     const text = await firstQuestionOfType(db, 'text');
     await db.insert(responses).values({
       ...owner,
@@ -137,7 +140,7 @@ describe('backup and restore of the embedded database', () => {
     expect(restored.code).toBe(0);
 
     // Every row as it was, and every media file decrypts to the very bytes uploaded.
-    const media = createLocalMediaStore(join(dataDir, 'media'), await mediaKeyOf(dataDir));
+    const media = await mediaStoreOf(dataDir);
     const after = await withDataDirDatabase(dataDir, (db) => snapshot(db));
     expect(after).toEqual(before);
     expect(after.responses.length).toBeGreaterThan(7);

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { chmod, lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
@@ -9,6 +7,7 @@ import { insertPromoCode, patientDetails } from '../helpers/payments';
 import {
   newDataDir,
   removeDataDir,
+  runAdminCreate,
   startServer,
   withDataDirDatabase,
   type ServerProcess,
@@ -103,11 +102,7 @@ describe('the data directory', () => {
     const parent = await newDataDir();
     dataDirs.push(parent);
     const dataDir = join(parent, 'data');
-    await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/cli/admin-create.ts', '--email', 'perms@practice.example'],
-      { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' } },
-    );
+    await runAdminCreate(dataDir, 'perms@practice.example');
     const found = await modes(dataDir);
     expect(found.filter(([name]) => name.startsWith('db/')).length).toBeGreaterThan(100);
     expect(notPrivate(found)).toEqual([]);

@@ -2,32 +2,18 @@ import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessCode } from '../../src/server/auth/access-codes';
-import { users } from '../../src/server/db/schema';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AdminAccessCodeResponses } from '../../src/shared/contracts/admin-responses';
 import type { QueuedAssessment } from '../../src/shared/contracts/review';
 import {
   EVALUATION_WORKING_DAYS,
   practiceCalendar,
-} from '../../src/server/calendar/practice-calendar';
-import { apiAsPage, seedAdmin, signInAsAdmin } from '../helpers/admin-browser';
-import {
-  accessibilityViolations,
-  DESKTOP,
-  launchBrowser,
-  newContext,
-  PHONE,
-  SCREENSHOT_DIR,
-} from '../helpers/browser';
-import {
-  newDataDir,
-  removeDataDir,
-  startServer,
-  withDataDirDatabase,
-  type ServerProcess,
-} from '../helpers/server-process';
+} from '../../src/server/platform/calendar/practice-calendar';
+import { apiAsPage, signInAsAdmin } from '../helpers/admin-browser';
+import { insertPatient } from '../helpers/admin-seed';
+import { accessibilityViolations, DESKTOP, PHONE, SCREENSHOT_DIR } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
 import { answerWholeSurvey, LABELS, shot, signIn } from '../helpers/survey-browser';
 import { csvRecords } from '../helpers/csv';
 import { readMail } from '../helpers/mail';
@@ -38,29 +24,12 @@ const PATIENT = { firstName: 'Greta', lastName: 'Gnathos', email: 'greta.gnathos
 /** What answerQuestion types into every text question. */
 const TEXT_ANSWER = 'jaw pain since spring';
 
-let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
-let patientCode: string;
-let admin: Awaited<ReturnType<typeof seedAdmin>>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  dataDir = await newDataDir();
-  ({ patientCode, admin } = await withDataDirDatabase(dataDir, async (db) => {
-    const [user] = await db.insert(users).values({ email: PATIENT.email }).returning();
-    return {
-      patientCode: (await createAccessCode(db, user!.id, { ...PATIENT, language: 'en' })).code,
-      admin: await seedAdmin(db),
-    };
-  }));
-  server = await startServer({ dataDir, env: { PRACTICE_EMAIL } });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) await removeDataDir(dataDir);
+const e2e = useE2e({
+  admin: true,
+  env: { PRACTICE_EMAIL },
+  seed: async ({ db }) => ({
+    patientCode: (await insertPatient(db, { ...PATIENT, language: 'en' })).code,
+  }),
 });
 
 /** Clicks a control that downloads a file and saves the file under a temporary name. */
@@ -69,7 +38,7 @@ async function downloadVia(page: Page, click: () => Promise<void>, name: string)
     Download,
     void,
   ];
-  const dir = join(dataDir, 'downloads');
+  const dir = join(e2e.dataDir, 'downloads');
   await mkdir(dir, { recursive: true });
   const path = join(dir, name);
   await download.saveAs(path);
@@ -82,14 +51,10 @@ const formatDay = (date: Date) =>
 describe('the dentist reviews a completed assessment', () => {
   it('gets the notification, works the queue, downloads the case report and the CSV', async () => {
     // The patient completes the survey in the browser.
-    const patientContext = await newContext(browser, { baseURL: server.baseUrl });
-    const patientPage = await patientContext.newPage();
-    try {
-      await signIn(patientPage, LABELS.en, patientCode);
-      await answerWholeSurvey(patientPage, LABELS.en);
-    } finally {
-      await patientContext.close();
-    }
+    const patientPage = await e2e.newPage();
+    await signIn(patientPage, LABELS.en, e2e.seeded.patientCode);
+    await answerWholeSurvey(patientPage, LABELS.en);
+    await patientPage.context().close();
     const today = new Date();
     // The server's default practice: Berlin.
     const due = practiceCalendar({ region: 'DE-BE', timeZone: 'Europe/Berlin' }).addWorkingDays(
@@ -108,13 +73,13 @@ describe('the dentist reviews a completed assessment', () => {
     await expect
       .poll(
         async () => {
-          notification = (await server.outbox()).find((mail) => mail.includes(PRACTICE_EMAIL));
+          notification = (await e2e.server.outbox()).find((mail) => mail.includes(PRACTICE_EMAIL));
           return notification !== undefined;
         },
         { timeout: 15_000 },
       )
       .toBe(true);
-    expect(notification).toContain(`${server.baseUrl}/admin/review`);
+    expect(notification).toContain(`${e2e.server.baseUrl}/admin/review`);
     expect(readMail(notification!).text).toContain(`due on ${dueInBerlin},`);
     for (const secret of [PATIENT.firstName, PATIENT.lastName, PATIENT.email, TEXT_ANSWER]) {
       expect(notification).not.toContain(secret);
@@ -123,12 +88,11 @@ describe('the dentist reviews a completed assessment', () => {
     expect(assessmentId).toBeGreaterThan(0);
 
     // The admin finds it in the queue, due two working days from today.
-    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: DESKTOP });
-    const page = await context.newPage();
+    const page = await e2e.newPage({ viewport: DESKTOP });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     try {
-      await signInAsAdmin(page, admin);
+      await signInAsAdmin(page, e2e.admin);
       await page.goto('/admin/review');
       const row = page.getByTestId(`assessment-${assessmentId}`);
       await row.waitFor();
@@ -242,8 +206,6 @@ describe('the dentist reviews a completed assessment', () => {
     } catch (error) {
       await shot(page, 'dentist-failure').catch(() => undefined);
       throw error;
-    } finally {
-      await context.close();
     }
   }, 300_000);
 });

@@ -1,63 +1,29 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessCode } from '../../src/server/auth/access-codes';
-import { totpCode } from '../../src/server/auth/totp';
-import { users } from '../../src/server/db/schema';
-import {
-  accessibilityViolations,
-  launchBrowser,
-  newContext,
-  PHONE,
-  screenshot,
-} from '../helpers/browser';
-import {
-  newDataDir,
-  removeDataDir,
-  startServer,
-  withDataDirDatabase,
-  type ServerProcess,
-} from '../helpers/server-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { totpCode } from '../../src/server/modules/accounts/totp';
+import { insertPatient } from '../helpers/admin-seed';
+import { accessibilityViolations, PHONE, screenshot } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
+import { runAdminCreate } from '../helpers/server-process';
 
-const run = promisify(execFile);
-
-let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
 let adminCode: string;
 let adminTotpSecret: string;
-let patientCode: string;
-let patientId: number;
-
-beforeAll(async () => {
-  dataDir = await newDataDir();
+const e2e = useE2e({
   // The real command an operator runs, before the server holds the embedded database.
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/cli/admin-create.ts', '--email', 'dentist@practice.example'],
-    { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' } },
-  );
-  adminCode = stdout.trim().split('\n').at(-1)!;
-  adminTotpSecret = /secret=([A-Z2-7]+)/.exec(stdout)![1]!;
-  const patient = await withDataDirDatabase(dataDir, async (db) => {
-    const [user] = await db
-      .insert(users)
-      .values({ email: 'patient@example.org', firstName: 'Pat', lastName: 'Ient' })
-      .returning();
-    const { code } = await createAccessCode(db, user!.id);
-    return { id: user!.id, code };
-  });
-  patientCode = patient.code;
-  patientId = patient.id;
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await removeDataDir(dataDir);
+  prepare: async (dataDir) => {
+    ({ code: adminCode, totpSecret: adminTotpSecret } = await runAdminCreate(
+      dataDir,
+      'dentist@practice.example',
+    ));
+  },
+  seed: async ({ db }) => {
+    const patient = await insertPatient(db, {
+      email: 'patient@example.org',
+      firstName: 'Pat',
+      lastName: 'Ient',
+    });
+    return { patientCode: patient.code, patientId: patient.userId };
+  },
 });
 
 async function signIn(page: Page, code: string) {
@@ -77,8 +43,7 @@ describe('foundation in the browser', () => {
   });
 
   it('shows the paywall in German for a German browser, with no serious accessibility problems', async () => {
-    const context = await newContext(browser, { locale: 'de-DE', baseURL: server.baseUrl });
-    const page = await context.newPage();
+    const page = await e2e.newPage({ locale: 'de-DE' });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
@@ -86,12 +51,10 @@ describe('foundation in the browser', () => {
     expect(await page.getByText('Sprache').first().isVisible()).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'foundation-paywall-de-desktop');
-    await context.close();
   });
 
   it('signs an admin in with the masked access-code dialog and opens /admin', async () => {
-    const context = await newContext(browser, { locale: 'en-GB', baseURL: server.baseUrl });
-    const page = await context.newPage();
+    const page = await e2e.newPage({ locale: 'en-GB' });
     await page.goto('/');
     await page.getByRole('button', { name: 'I have an access code' }).click();
     const field = page.getByLabel(/^Access code/);
@@ -119,14 +82,12 @@ describe('foundation in the browser', () => {
     await page.getByRole('link', { name: 'Questions' }).click();
     await page.waitForURL('**/admin');
     expect(new URL(page.url()).pathname).toBe('/admin');
-    await context.close();
   });
 
   it('sends a patient to /app, keeps them out of /admin, and logs out with a full reload', async () => {
-    const context = await newContext(browser, { locale: 'en-US', baseURL: server.baseUrl });
-    const page = await context.newPage();
+    const page = await e2e.newPage({ locale: 'en-US' });
     await page.goto('/');
-    await signIn(page, patientCode);
+    await signIn(page, e2e.seeded.patientCode);
     await page.waitForURL('**/app');
     expect(await page.getByRole('link', { name: 'Questions' }).count()).toBe(0);
 
@@ -145,18 +106,12 @@ describe('foundation in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await page.getByRole('button', { name: 'I have an access code' }).waitFor();
-    await context.close();
   });
 
   it('saves a language switched in the footer on the server', async () => {
-    const context = await newContext(browser, {
-      locale: 'en-US',
-      baseURL: server.baseUrl,
-      viewport: PHONE,
-    });
-    const page = await context.newPage();
+    const page = await e2e.newPage({ locale: 'en-US', viewport: PHONE });
     await page.goto('/');
-    await signIn(page, patientCode);
+    await signIn(page, e2e.seeded.patientCode);
     await page.waitForURL('**/app');
     await page.locator('footer').getByLabel('Language').click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
@@ -164,25 +119,23 @@ describe('foundation in the browser', () => {
     await screenshot(page, 'foundation-app-de-phone');
 
     // The server now holds the preference: a fresh sign-in comes back in German.
-    const reply = await fetch(`${server.baseUrl}/api/verify-access-code`, {
+    const reply = await fetch(`${e2e.server.baseUrl}/api/verify-access-code`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: patientCode }),
+      body: JSON.stringify({ code: e2e.seeded.patientCode }),
     });
     const { user } = (await reply.json()) as { user: { id: number; language: string } };
-    expect(user.id).toBe(patientId);
+    expect(user.id).toBe(e2e.seeded.patientId);
     expect(user.language).toBe('de');
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
     const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString());
     expect(claims.language).toBe('de');
-    await context.close();
   });
 
   it('restores the session after a reload and clears a corrupt stored user', async () => {
-    const context = await newContext(browser, { baseURL: server.baseUrl });
-    const page = await context.newPage();
+    const page = await e2e.newPage();
     await page.goto('/');
-    await signIn(page, patientCode);
+    await signIn(page, e2e.seeded.patientCode);
     await page.waitForURL('**/app');
     await page.reload();
     expect(new URL(page.url()).pathname).toBe('/app');
@@ -190,6 +143,5 @@ describe('foundation in the browser', () => {
     await page.goto('/app');
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
-    await context.close();
   });
 });

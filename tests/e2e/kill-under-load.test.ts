@@ -4,13 +4,11 @@ import { request } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAccessCode } from '../../src/server/auth/access-codes';
-import { createTokenService } from '../../src/server/auth/tokens';
-import { createLocalMediaStore } from '../../src/server/media/media-store';
-import { mediaUploads, questions, responses, users } from '../../src/server/db/schema';
+import { mediaUploads, questions, responses } from '../../src/server/platform/db/schema';
 import { fakeJpeg } from '../helpers/seed-media';
+import { insertSignedInPatient } from '../helpers/signed-in-patient';
 import {
-  mediaKeyOf,
+  mediaStoreOf,
   newDataDir,
   removeDataDir,
   startServer,
@@ -32,30 +30,11 @@ interface Patient {
 }
 
 async function preparePatients(dataDir: string, secret: string, count: number) {
-  const tokens = createTokenService(secret, 3600);
   return withDataDirDatabase(dataDir, async (db) => {
     const all = await db.select().from(questions);
     const patients: Patient[] = [];
     for (let i = 0; i < count; i++) {
-      const email = `fault-${i}@example.org`;
-      const [user] = await db.insert(users).values({ email }).returning();
-      const { id: accessCodeId } = await createAccessCode(db, user!.id);
-      const token = await tokens.sign({
-        userId: user!.id,
-        accessCodeId,
-        email,
-        language: 'en',
-        isAdmin: false,
-        assessmentTokenVersion: 0,
-        methods: ['code'],
-
-        tokenVersion: 0,
-      });
-      patients.push({
-        userId: user!.id,
-        accessCodeId,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      });
+      patients.push(await insertSignedInPatient(db, secret, `fault-${i}@example.org`));
     }
     const byType = (type: string) => all.filter((q) => q.questionType === type).map((q) => q.id);
     return { patients, text: byType('text'), atlas: byType('pain_atlas'), video: byType('video') };
@@ -279,7 +258,7 @@ describe('the server killed with SIGKILL', () => {
         ).json()) as { id: number; answer?: { mediaPath: string | null } }[];
         expect(list.find((q) => q.id === photoQuestion)?.answer?.mediaPath).toBe(photoPath);
         expect(list.find((q) => q.id === videoId)?.answer?.mediaPath ?? null).toBeNull();
-        const store = createLocalMediaStore(join(dataDir, 'media'), await mediaKeyOf(dataDir));
+        const store = await mediaStoreOf(dataDir);
         expect((await buffer(store.read(photoPath))).equals(jpeg)).toBe(true);
       } finally {
         await server.stop();

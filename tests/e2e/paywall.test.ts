@@ -1,51 +1,28 @@
 import { fillDetailsForm } from '../helpers/details-form';
-import { eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoCodes } from '../../src/server/db/schema';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   accessCodeFromMail,
   accessibilityViolations,
   DESKTOP,
-  launchBrowser,
-  newContext,
   PHONE,
   screenshot,
 } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
 import { readMail } from '../helpers/mail';
-import { insertPromoCode, patientDetails } from '../helpers/payments';
-import {
-  newDataDir,
-  removeDataDir,
-  startServer,
-  withDataDirDatabase,
-  type ServerProcess,
-} from '../helpers/server-process';
+import { insertPromoCode, patientDetails, promoCodeNamed } from '../helpers/payments';
 
-let dataDir: string;
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  dataDir = await newDataDir();
-  await withDataDirDatabase(dataDir, async (db) => {
+const e2e = useE2e({
+  seed: async ({ db }) => {
     await insertPromoCode(db, { code: 'FULL99', amountCents: 9900 });
     // One single-use code per screenshot pass: an unpaid checkout holds its code.
     await insertPromoCode(db, { code: 'SPRING20', amountCents: 2000 });
     await insertPromoCode(db, { code: 'SPRING20-DESKTOP', amountCents: 2000 });
-  });
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await removeDataDir(dataDir);
+  },
 });
 
 async function openPaywall(options: { locale?: string; viewport?: typeof DESKTOP } = {}) {
-  const context = await newContext(browser, { baseURL: server.baseUrl, ...options });
-  const page = await context.newPage();
+  const page = await e2e.newPage(options);
   await page.goto('/');
   return page;
 }
@@ -73,8 +50,13 @@ async function click(locator: Locator) {
 /** Text with the non-breaking spaces of number formatting made plain. */
 const text = async (locator: Locator) => (await locator.textContent())?.replace(/\u00a0/g, ' ');
 
-const mailsTo = async (email: string) =>
-  (await server.outbox()).map(readMail).filter((mail) => mail.to.includes(email));
+/** The mails to an address, once the job worker has sent one (it sends after the reply). */
+async function mailsTo(email: string) {
+  const read = async () =>
+    (await e2e.server.outbox()).map(readMail).filter((mail) => mail.to.includes(email));
+  await expect.poll(async () => (await read()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  return read();
+}
 
 describe('paywall in the browser with the demo provider', () => {
   it('validates the details, pays with 4242..., signs in, and e-mails a working access code', async () => {
@@ -134,12 +116,11 @@ describe('paywall in the browser with the demo provider', () => {
 
     // The e-mailed code signs in again after logout.
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(server.baseUrl + '/');
+    await page.waitForURL(e2e.server.baseUrl + '/');
     await page.getByRole('button', { name: 'I have an access code' }).click();
     await page.getByLabel('Access code', { exact: false }).first().fill(code!);
     await page.getByRole('button', { name: 'Continue assessment' }).click();
     await page.waitForURL('**/app');
-    await page.context().close();
   });
 
   it('shows the provider message for a declined card and lets the patient retry', async () => {
@@ -151,12 +132,11 @@ describe('paywall in the browser with the demo provider', () => {
     await expect
       .poll(() => page.getByTestId('payment-error').textContent())
       .toBe('Your card was declined.');
-    expect(page.url()).toBe(server.baseUrl + '/');
+    expect(page.url()).toBe(e2e.server.baseUrl + '/');
     expect(await page.getByTestId('pay-button').isEnabled()).toBe(true);
     await payWithCard(page, '4242424242424242');
     await page.waitForURL('**/app');
     expect(await mailsTo(details.email)).toHaveLength(1);
-    await page.context().close();
   });
 
   it('shows "Invalid coupon code" for an unknown promo code', async () => {
@@ -167,7 +147,6 @@ describe('paywall in the browser with the demo provider', () => {
     await click(page.getByRole('button', { name: 'Apply' }));
     await expect.poll(() => page.getByText('Invalid coupon code').count()).toBe(1);
     await expect.poll(() => page.getByTestId('pay-button').textContent()).toBe('Pay €99.00');
-    await page.context().close();
   });
 
   it('takes a German patient with a full-price promo code to /app without payment', async () => {
@@ -190,13 +169,12 @@ describe('paywall in the browser with the demo provider', () => {
     expect(mails[0]!.text).toContain('etwa 2 Werktage');
 
     // The code is used up: the API no longer accepts it.
-    const check = await fetch(`${server.baseUrl}/api/coupons/validate`, {
+    const check = await fetch(`${e2e.server.baseUrl}/api/coupons/validate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ code: 'FULL99' }),
     });
     expect(await check.json()).toMatchObject({ valid: false });
-    await page.context().close();
   });
 
   it('looks right on a phone and on the verifying page (screenshots)', async () => {
@@ -233,7 +211,7 @@ describe('paywall in the browser with the demo provider', () => {
       await screenshot(page, `payment-success-${name}`);
       expect(await accessibilityViolations(page)).toEqual([]);
       release();
-      await page.waitForURL(server.baseUrl + '/paywall');
+      await page.waitForURL(e2e.server.baseUrl + '/paywall');
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByRole('alert').first().textContent()).toContain(
         'could not confirm your payment',
@@ -245,18 +223,15 @@ describe('paywall in the browser with the demo provider', () => {
   it('sends /payment-success without a payment_intent to the paywall', async () => {
     const page = await openPaywall();
     await page.goto('/payment-success');
-    await page.waitForURL(server.baseUrl + '/paywall');
-    await page.context().close();
+    await page.waitForURL(e2e.server.baseUrl + '/paywall');
   });
 
   it('records the promo code as redeemed in the database', async () => {
-    await server.stop();
-    await withDataDirDatabase(dataDir, async (db) => {
-      const [full] = await db.select().from(promoCodes).where(eq(promoCodes.code, 'FULL99'));
-      expect(full!.status).toBe('redeemed');
-      expect(full!.redeemedByUserId).not.toBeNull();
-      const [spring] = await db.select().from(promoCodes).where(eq(promoCodes.code, 'SPRING20'));
-      expect(spring!.status).toBe('active');
-    });
+    const [full, spring] = await e2e.stopAndReadDatabase((db) =>
+      Promise.all([promoCodeNamed(db, 'FULL99'), promoCodeNamed(db, 'SPRING20')]),
+    );
+    expect(full!.status).toBe('redeemed');
+    expect(full!.redeemedByUserId).not.toBeNull();
+    expect(spring!.status).toBe('active');
   });
 });

@@ -3,16 +3,17 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { seedDefaultQuestionnaire } from '../../src/server/db/seed/seed';
-import type { AppInstance } from '../../src/server/http/app-instance';
-import { launchBrowser, newContext } from '../helpers/browser';
+import { openDatabase, type Database } from '../../src/server/platform/db/client';
+import { seedDefaultQuestionnaire } from '../../src/server/modules/questionnaire/seed/seed';
+import type { AppInstance } from '../../src/server/platform/http/app-instance';
+import { useE2e } from '../helpers/e2e-fixture';
 
-let browser: Browser;
+// The browser of the fixture; the server is built here, serving a client folder with a gap.
+const e2e = useE2e({ server: false });
+let workDir: string;
 let app: AppInstance;
 let database: Database;
 let clientDir: string;
@@ -24,11 +25,14 @@ let missingChunk: string;
  * is gone from the build being served.
  */
 beforeAll(async () => {
-  const workDir = await mkdtemp(join(tmpdir(), 'cmd-deploy-'));
+  workDir = await mkdtemp(join(tmpdir(), 'cmd-deploy-'));
   clientDir = join(workDir, 'client');
   await cp(join(process.cwd(), 'dist', 'client'), clientDir, { recursive: true });
   const manifest = JSON.parse(await readFile(join(clientDir, '.vite', 'manifest.json'), 'utf8'));
-  missingChunk = manifest['privacy/PrivacyNoticePage.tsx'].file;
+  const [, privacyPage] = Object.entries<{ file: string }>(manifest).find(([source]) =>
+    source.endsWith('/PrivacyNoticePage.tsx'),
+  )!;
+  missingChunk = privacyPage.file;
   for (const suffix of ['', '.br', '.gz']) {
     await rm(join(clientDir, `${missingChunk}${suffix}`), { force: true });
   }
@@ -44,13 +48,12 @@ beforeAll(async () => {
   app = await buildApp({ config, database, logger: false, clientDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await app?.close();
   await database?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 describe('rolling deploy', () => {
@@ -64,34 +67,29 @@ describe('rolling deploy', () => {
   });
 
   it('reloads the page once when a lazy chunk fails to load, and does not loop', async () => {
-    const context = await newContext(browser, { baseURL: baseUrl });
-    const page = await context.newPage();
-    try {
-      let loads = 0;
-      page.on('load', () => (loads += 1));
-      const chunkStatuses: number[] = [];
-      page.on('response', (response) => {
-        if (response.url().endsWith(missingChunk)) chunkStatuses.push(response.status());
-      });
+    const page = await e2e.newPage({ baseURL: baseUrl });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    const chunkStatuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith(missingChunk)) chunkStatuses.push(response.status());
+    });
 
-      await page.goto('/');
-      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).waitFor();
-      expect(loads).toBe(1);
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).waitFor();
+    expect(loads).toBe(1);
 
-      // The user follows an in-app link to a page whose chunk is gone: one reload fetches the
-      // current build (here still without it, so the error then stays on screen).
-      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
-      await expect.poll(() => loads, { timeout: 15_000 }).toBe(2);
-      expect(new URL(page.url()).pathname).toBe('/privacy');
-      await page.waitForTimeout(3_000);
-      expect(loads).toBe(2);
-      expect(chunkStatuses.length).toBeGreaterThanOrEqual(2);
-      expect(chunkStatuses.every((status) => status === 404)).toBe(true);
-      expect(
-        await page.evaluate(() => window.sessionStorage.getItem('stale_chunk_reload_at')),
-      ).toMatch(/^\d+$/);
-    } finally {
-      await context.close();
-    }
+    // The user follows an in-app link to a page whose chunk is gone: one reload fetches the
+    // current build (here still without it, so the error then stays on screen).
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
+    await expect.poll(() => loads, { timeout: 15_000 }).toBe(2);
+    expect(new URL(page.url()).pathname).toBe('/privacy');
+    await page.waitForTimeout(3_000);
+    expect(loads).toBe(2);
+    expect(chunkStatuses.length).toBeGreaterThanOrEqual(2);
+    expect(chunkStatuses.every((status) => status === 404)).toBe(true);
+    expect(
+      await page.evaluate(() => window.sessionStorage.getItem('stale_chunk_reload_at')),
+    ).toMatch(/^\d+$/);
   });
 });

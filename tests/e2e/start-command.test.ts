@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../src/server/auth/totp';
+import { totpCode } from '../../src/server/modules/accounts/totp';
 import { freePort, newDataDir, removeDataDir } from '../helpers/server-process';
 
 const run = promisify(execFile);

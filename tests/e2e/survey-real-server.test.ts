@@ -2,36 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAccessCode } from '../../src/server/auth/access-codes';
-import { createTokenService } from '../../src/server/auth/tokens';
-import { users } from '../../src/server/db/schema';
 import {
   newDataDir,
   removeDataDir,
   startServer,
   withDataDirDatabase,
 } from '../helpers/server-process';
+import { insertSignedInPatient } from '../helpers/signed-in-patient';
 
 describe('survey answers and uploads against the real server process', () => {
   it('keeps an answer that was acknowledged, even when the process is killed right after', async () => {
     const dataDir = await newDataDir();
     const secret = randomBytes(32).toString('base64url');
-    const subject = await withDataDirDatabase(dataDir, async (db) => {
-      const [user] = await db.insert(users).values({ email: 'durable@example.org' }).returning();
-      const { id } = await createAccessCode(db, user!.id);
-      return { userId: user!.id, accessCodeId: id };
-    });
-    const token = await createTokenService(secret, 3600).sign({
-      ...subject,
-      email: 'durable@example.org',
-      language: 'en',
-      isAdmin: false,
-      assessmentTokenVersion: 0,
-      methods: ['code'],
-
-      tokenVersion: 0,
-    });
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const { headers } = await withDataDirDatabase(dataDir, (db) =>
+      insertSignedInPatient(db, secret, 'durable@example.org'),
+    );
     const env = { JWT_SECRET: secret };
     try {
       let server = await startServer({ dataDir, env });
@@ -63,30 +48,17 @@ describe('survey answers and uploads against the real server process', () => {
   it('answers an oversize upload over real HTTP with 413 and keeps no file', async () => {
     const dataDir = await newDataDir();
     const secret = randomBytes(32).toString('base64url');
-    const subject = await withDataDirDatabase(dataDir, async (db) => {
-      const [user] = await db.insert(users).values({ email: 'big@example.org' }).returning();
-      const { id } = await createAccessCode(db, user!.id);
-      return { userId: user!.id, accessCodeId: id };
-    });
-    const token = await createTokenService(secret, 3600).sign({
-      ...subject,
-      email: 'big@example.org',
-      language: 'en',
-      isAdmin: false,
-      assessmentTokenVersion: 0,
-      methods: ['code'],
-
-      tokenVersion: 0,
-    });
+    const { headers } = await withDataDirDatabase(dataDir, (db) =>
+      insertSignedInPatient(db, secret, 'big@example.org'),
+    );
+    const authorization = { authorization: headers.authorization };
     const server = await startServer({
       dataDir,
       env: { JWT_SECRET: secret, MEDIA_MAX_BYTES: String(256 * 1024) },
     });
     try {
       const questions = (await (
-        await fetch(`${server.baseUrl}/api/survey/questions`, {
-          headers: { authorization: `Bearer ${token}` },
-        })
+        await fetch(`${server.baseUrl}/api/survey/questions`, { headers: authorization })
       ).json()) as { id: number; questionType: string }[];
       const video = questions.find((q) => q.questionType === 'video')!;
       const big = new Uint8Array(8 * 1024 * 1024);
@@ -97,7 +69,7 @@ describe('survey answers and uploads against the real server process', () => {
       form.append('media', new Blob([big], { type: 'video/webm' }), 'long.webm');
       const reply = await fetch(`${server.baseUrl}/api/survey/media`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
+        headers: authorization,
         body: form,
       });
       expect(reply.status).toBe(413);

@@ -1,23 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessCode } from '../../src/server/auth/access-codes';
 import { asc } from 'drizzle-orm';
-import { questions, responses, users } from '../../src/server/db/schema';
-import { DEFAULT_QUESTIONNAIRE } from '../../src/server/db/seed/default-questionnaire';
-import {
-  accessibilityViolations,
-  DESKTOP,
-  launchBrowser,
-  newContext,
-  PHONE,
-  screenshot,
-} from '../helpers/browser';
-import {
-  newDataDir,
-  removeDataDir,
-  startServer,
-  withDataDirDatabase,
-} from '../helpers/server-process';
+import { describe, expect, it } from 'vitest';
+import { questions, responses } from '../../src/server/platform/db/schema';
+import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
+import { insertPatient } from '../helpers/admin-seed';
+import { accessibilityViolations, DESKTOP, PHONE, screenshot } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
 import {
   answerQuestion,
   currentNumber,
@@ -29,63 +16,46 @@ import {
   type Lang,
 } from '../helpers/survey-browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+// Each test starts its own server: its own outbox, its own state of the questionnaire.
+const e2e = useE2e({ server: false });
 
+/** A server with one patient, who has answered nothing yet. */
 async function startWithPatient(language: Lang) {
-  const dataDir = await newDataDir();
-  const { code, email } = await withDataDirDatabase(dataDir, async (db) => {
-    const email = `patient-${language}@example.org`;
-    const [user] = await db.insert(users).values({ email }).returning();
-    const created = await createAccessCode(db, user!.id, {
-      email,
-      firstName: 'Pat',
-      lastName: 'Ient',
-      language,
-    });
-    return { code: created.code, email: user!.email };
+  const email = `patient-${language}@example.org`;
+  const { server, seeded: code } = await e2e.startServer({
+    seed: async ({ db }) =>
+      (await insertPatient(db, { email, firstName: 'Pat', lastName: 'Ient', language })).code,
   });
-  const server = await startServer({ dataDir });
-  return { server, code, email, dataDir };
+  return { server, code, email };
 }
 
-/** A patient whose answers stop just before the first question of the given type. */
-async function patientAtFirst(type: string) {
-  const dataDir = await newDataDir();
-  const code = await withDataDirDatabase(dataDir, async (db) => {
-    const [user] = await db
-      .insert(users)
-      .values({ email: `at-first-${type}@example.org` })
-      .returning();
-    const created = await createAccessCode(db, user!.id);
-    const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
-    const first = all.findIndex((q) => q.questionType === type);
-    await db.insert(responses).values(
-      all.slice(0, first).map((q) => ({
-        userId: user!.id,
-        accessCodeId: created.id,
-        questionId: q.id,
-        answerText: '',
-      })),
-    );
-    return created.code;
+/** A server with a patient whose answers stop just before the first question of the given type. */
+async function startWithPatientAtFirst(type: string) {
+  return e2e.startServer({
+    seed: async ({ db }) => {
+      const patient = await insertPatient(db, { email: `at-first-${type}@example.org` });
+      const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
+      const first = all.findIndex((q) => q.questionType === type);
+      await db.insert(responses).values(
+        all.slice(0, first).map((q) => ({
+          userId: patient.userId,
+          accessCodeId: patient.accessCodeId,
+          questionId: q.id,
+          answerText: '',
+        })),
+      );
+      return patient.code;
+    },
   });
-  return { dataDir, code };
 }
 async function runSurvey(language: Lang, viewport: { width: number; height: number }) {
   const L = LABELS[language];
-  const { server, code, email, dataDir } = await startWithPatient(language);
-  const context = await newContext(browser, {
+  const { server, code, email } = await startWithPatient(language);
+  const page = await e2e.newPage({
     baseURL: server.baseUrl,
     locale: language === 'de' ? 'de-DE' : 'en-US',
     viewport,
   });
-  const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const apiFailures: string[] = [];
@@ -171,10 +141,6 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
     await screenshot(page, `survey-${tag}-failure`).catch(() => undefined);
     if (apiFailures.length > 0) console.error('API failures:', apiFailures);
     throw error;
-  } finally {
-    await context.close();
-    await server.stop();
-    await removeDataDir(dataDir);
   }
 }
 
@@ -188,56 +154,40 @@ describe('a patient answers the whole default questionnaire in the browser', () 
   }, 300_000);
 
   it('shows the SPEC message when the camera cannot be used, and a way to try again', async () => {
-    const { dataDir, code } = await patientAtFirst('photo');
-    const server = await startServer({ dataDir });
-    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: DESKTOP });
+    const { server, seeded: code } = await startWithPatientAtFirst('photo');
+    const context = await e2e.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
     await context.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () =>
         Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     const page = await context.newPage();
-    try {
-      await signIn(page, LABELS.en, code);
-      expect(await page.getByTestId('question-type').innerText()).toBe('Photo');
-      await page
-        .getByText('Unable to access camera. Please ensure camera permissions are granted.')
-        .waitFor();
-      expect(await page.getByRole('button', { name: 'Take photo' }).isDisabled()).toBe(true);
-      await page.getByRole('button', { name: 'Try again' }).waitFor();
-      await shot(page, 'survey-en-1280-camera-denied');
-    } finally {
-      await context.close();
-      await server.stop();
-      await removeDataDir(dataDir);
-    }
+    await signIn(page, LABELS.en, code);
+    expect(await page.getByTestId('question-type').innerText()).toBe('Photo');
+    await page
+      .getByText('Unable to access camera. Please ensure camera permissions are granted.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Take photo' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await shot(page, 'survey-en-1280-camera-denied');
   }, 120_000);
 
   it('shows the welcome text when the practice has no active questions', async () => {
-    const dataDir = await newDataDir();
-    const code = await withDataDirDatabase(dataDir, async (db) => {
-      await db.update(questions).set({ isActive: false });
-      const [user] = await db.insert(users).values({ email: 'empty@example.org' }).returning();
-      return (await createAccessCode(db, user!.id)).code;
+    const { server, seeded: code } = await e2e.startServer({
+      seed: async ({ db }) => {
+        await db.update(questions).set({ isActive: false });
+        return (await insertPatient(db, { email: 'empty@example.org' })).code;
+      },
     });
-    const server = await startServer({ dataDir });
-    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: PHONE });
-    const page = await context.newPage();
-    try {
-      await signIn(page, LABELS.en, code);
-      await page.getByText('Welcome to your CMD risk assessment').waitFor();
-      expect(await page.getByTestId('question-counter').count()).toBe(0);
-      await shot(page, 'survey-en-390-empty');
-    } finally {
-      await context.close();
-      await server.stop();
-      await removeDataDir(dataDir);
-    }
+    const page = await e2e.newPage({ baseURL: server.baseUrl, viewport: PHONE });
+    await signIn(page, LABELS.en, code);
+    await page.getByText('Welcome to your CMD risk assessment').waitFor();
+    expect(await page.getByTestId('question-counter').count()).toBe(0);
+    await shot(page, 'survey-en-390-empty');
   }, 120_000);
 
   it('rejects an empty recording with the SPEC message and keeps the camera ready', async () => {
-    const { dataDir, code } = await patientAtFirst('video');
-    const server = await startServer({ dataDir });
-    const context = await newContext(browser, { baseURL: server.baseUrl, viewport: DESKTOP });
+    const { server, seeded: code } = await startWithPatientAtFirst('video');
+    const context = await e2e.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
     // A recorder that delivers no data at all, as some devices do.
     await context.addInitScript(() => {
       class EmptyRecorder extends EventTarget {
@@ -259,18 +209,12 @@ describe('a patient answers the whole default questionnaire in the browser', () 
       (window as unknown as { MediaRecorder: unknown }).MediaRecorder = EmptyRecorder;
     });
     const page = await context.newPage();
-    try {
-      await signIn(page, LABELS.en, code);
-      expect(await page.getByTestId('question-type').innerText()).toBe('Video');
-      await page.getByRole('button', { name: 'Start recording' }).click({ timeout: 20_000 });
-      await page.getByRole('button', { name: 'Stop recording' }).click();
-      await page.getByText('No video data was recorded. Please try again.').waitFor();
-      await page.getByRole('button', { name: 'Start recording' }).waitFor();
-      expect(await page.getByTestId('media-uploaded').count()).toBe(0);
-    } finally {
-      await context.close();
-      await server.stop();
-      await removeDataDir(dataDir);
-    }
+    await signIn(page, LABELS.en, code);
+    expect(await page.getByTestId('question-type').innerText()).toBe('Video');
+    await page.getByRole('button', { name: 'Start recording' }).click({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await page.getByText('No video data was recorded. Please try again.').waitFor();
+    await page.getByRole('button', { name: 'Start recording' }).waitFor();
+    expect(await page.getByTestId('media-uploaded').count()).toBe(0);
   }, 120_000);
 });

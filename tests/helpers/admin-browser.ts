@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from './browser';
-import { totpCode } from '../../src/server/auth/totp';
+import { totpCode } from '../../src/server/modules/accounts/totp';
 import { createAdmin } from '../../src/server/cli/admin-accounts';
-import type { Db } from '../../src/server/db/client';
+import type { Db } from '../../src/server/platform/db/client';
 
 export const TABLET = { width: 820, height: 1180 };
 

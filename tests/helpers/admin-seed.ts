@@ -1,10 +1,18 @@
 import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import type { PainPoint, SymptomEntry } from '../../src/shared/contracts/survey';
-import { createAccessCode } from '../../src/server/auth/access-codes';
-import type { Db } from '../../src/server/db/client';
-import { mediaUploads, questionOptions, responses, users } from '../../src/server/db/schema';
-import { newMediaPath, type MediaStore } from '../../src/server/media/media-store';
+import {
+  createAccessCode,
+  type AssessmentDetails,
+} from '../../src/server/modules/accounts/access-codes';
+import type { Db } from '../../src/server/platform/db/client';
+import {
+  mediaUploads,
+  questionOptions,
+  responses,
+  users,
+} from '../../src/server/platform/db/schema';
+import { newMediaPath, type MediaStore } from '../../src/server/modules/media/media-store';
 import { firstQuestionOfType } from './seed-answers';
 
 export const SAMPLE_PAIN_POINTS: PainPoint[] = [
@@ -25,9 +33,10 @@ export const SAMPLE_SYMPTOMS: SymptomEntry[] = [
   { id: 's3', name: 'headaches', frequency: 'monthly', trigger: 'other', intensity: 'stark' },
 ];
 
+/** A patient account with one assessment; `values` are its details as entered at checkout. */
 export async function insertPatient(
   db: Db,
-  values: { email: string; firstName: string; lastName: string },
+  values: { email: string } & AssessmentDetails,
 ): Promise<{ userId: number; accessCodeId: number; code: string }> {
   const [user] = await db
     .insert(users)

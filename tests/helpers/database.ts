@@ -1,4 +1,4 @@
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/server/platform/db/client';
 import { createThrowawayDatabase } from './shared-postgres';
 
 /**

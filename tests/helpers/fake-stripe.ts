@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface FakeIntent {
   id: string;
@@ -156,4 +157,33 @@ export function paymentIntentEvent(
     request: { id: null, idempotency_key: null },
     data: { object: { ...intent } },
   });
+}
+
+/** The server settings of the Stripe provider, pointed at a fake Stripe; `tag` names the keys. */
+export function stripeEnv(
+  fake: Pick<FakeStripe, 'url'>,
+  tag: string,
+  webhookSecret = `whsec_${tag}`,
+): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: `sk_test_${tag}`,
+    STRIPE_PUBLISHABLE_KEY: `pk_test_${tag}`,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: fake.url,
+  };
+}
+
+/**
+ * A fake Stripe for a test file: started before its tests, closed after them, and after the
+ * app or server that a later call sets up on it. The set-up fills the returned object in.
+ */
+export function useFakeStripe(): FakeStripe {
+  const fake = {} as FakeStripe;
+  beforeAll(async () => {
+    Object.assign(fake, await startFakeStripe());
+  });
+  afterAll(async () => {
+    if ('close' in fake) await fake.close();
+  });
+  return fake;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppInstance } from '../../src/server/http/app-instance';
+import type { AppInstance } from '../../src/server/platform/http/app-instance';
 
 /** A multipart/form-data body for app.inject: fields first, then the file. */
 export function multipartBody(

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
-import { questionOptions, questions, responses } from '../../src/server/db/schema';
+import type { Db } from '../../src/server/platform/db/client';
+import { questionOptions, questions, responses } from '../../src/server/platform/db/schema';
 import type { TestUser } from './test-app';
 
 /** Answers the six screener items with the option scoring the given points each. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { mediaUploads, responses } from '../../src/server/db/schema';
-import { newMediaPath } from '../../src/server/media/media-store';
+import { mediaUploads, responses } from '../../src/server/platform/db/schema';
+import { newMediaPath } from '../../src/server/modules/media/media-store';
 import { firstQuestionOfType } from './seed-answers';
 import type { TestApp, TestUser } from './test-app';
 

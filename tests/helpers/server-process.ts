@@ -1,12 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db/client';
-import { seedDefaultQuestionnaire } from '../../src/server/db/seed/seed';
+import { openDatabase, type Db } from '../../src/server/platform/db/client';
+import { createLocalMediaStore, type MediaStore } from '../../src/server/modules/media/media-store';
+import { seedDefaultQuestionnaire } from '../../src/server/modules/questionnaire/seed/seed';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -124,4 +126,29 @@ export async function removeDataDir(dataDir: string): Promise<void> {
 export async function mediaKeyOf(dataDir: string): Promise<Buffer> {
   const config = await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   return config.mediaKey;
+}
+
+/** The media store of a data directory, opened with the key the server will use. */
+export async function mediaStoreOf(dataDir: string): Promise<MediaStore> {
+  return createLocalMediaStore(join(dataDir, 'media'), await mediaKeyOf(dataDir));
+}
+
+/**
+ * Creates an administrator with the real command an operator runs (`admin:create`), before a
+ * server holds the embedded database: the access code it prints alone on its last line, and
+ * the authenticator secret it enrolls.
+ */
+export async function runAdminCreate(
+  dataDir: string,
+  email: string,
+): Promise<{ code: string; totpSecret: string }> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/cli/admin-create.ts', '--email', email],
+    { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' } },
+  );
+  return {
+    code: stdout.trim().split('\n').at(-1)!,
+    totpSecret: /secret=([A-Z2-7]+)/.exec(stdout)![1]!,
+  };
 }

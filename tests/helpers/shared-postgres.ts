@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { seedDefaultQuestionnaire } from '../../src/server/db/seed/seed';
-import type { AppInstance } from '../../src/server/http/app-instance';
+import { openDatabase, type Database } from '../../src/server/platform/db/client';
+import { seedDefaultQuestionnaire } from '../../src/server/modules/questionnaire/seed/seed';
+import type { AppInstance } from '../../src/server/platform/http/app-instance';
 
 export const POSTGRES_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,16 +46,21 @@ export async function createThrowawayDatabase(
 }
 
 /**
- * Several app instances, each with its own connection pool, on one fresh PostgreSQL database:
- * what a deployment behind a load balancer looks like.
+ * Several app instances, each with its own connection pool and its own DATA_DIR, on one fresh
+ * PostgreSQL database: what a deployment behind a load balancer looks like. They share what
+ * every instance of a deployment is given alike (the JWT secret, the media key, the settings in
+ * `env`), and nothing on disk.
  */
 export async function startInstances(count: number, env: Record<string, string> = {}) {
   const throwaway = await createThrowawayDatabase('cmd_multi');
-  const dataDir = await mkdtemp(join(tmpdir(), 'cmd-multi-'));
   const secret = randomBytes(32).toString('base64');
+  const mediaKey = randomBytes(32).toString('base64');
   const databases: Database[] = [];
   const apps: AppInstance[] = [];
+  const dataDirs: string[] = [];
   for (let i = 0; i < count; i++) {
+    const dataDir = await mkdtemp(join(tmpdir(), `cmd-multi-${i}-`));
+    dataDirs.push(dataDir);
     const database = await openDatabase({ kind: 'postgres', url: throwaway.url, poolSize: 10 });
     await seedDefaultQuestionnaire(database.db);
     const config = await loadConfig({
@@ -63,19 +68,23 @@ export async function startInstances(count: number, env: Record<string, string> 
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       JWT_SECRET: secret,
+      MEDIA_ENCRYPTION_KEY: mediaKey,
       ...env,
     });
     databases.push(database);
-    apps.push(await buildApp({ config, database, logger: false }));
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    apps.push(app);
   }
   return {
     apps,
+    dataDirs,
     db: databases[0]!.db,
     async close() {
       for (const app of apps) await app.close();
       for (const database of databases) await database.close();
       await throwaway.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEFAULT_QUESTIONNAIRE } from '../../src/server/db/seed/default-questionnaire';
+import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { screenshot } from './browser';
 
 /** Steps of a patient answering the survey in the browser, shared by the browser tests. */

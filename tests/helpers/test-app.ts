@@ -4,14 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, loggerOptions } from '../../src/server/app';
-import { createAccessCode, type AssessmentDetails } from '../../src/server/auth/access-codes';
-import { sessionForAssessment } from '../../src/server/auth/session';
+import {
+  createAccessCode,
+  type AssessmentDetails,
+} from '../../src/server/modules/accounts/access-codes';
+import { sessionForAssessment } from '../../src/server/modules/accounts/session';
 import { loadConfig, type Config } from '../../src/server/config';
-import type { Database } from '../../src/server/db/client';
-import { accessCodes, users } from '../../src/server/db/schema';
-import { seedDefaultQuestionnaire } from '../../src/server/db/seed/seed';
-import type { AppDeps, AppInstance } from '../../src/server/http/app-instance';
+import type { Database } from '../../src/server/platform/db/client';
+import { accessCodes, users } from '../../src/server/platform/db/schema';
+import { seedDefaultQuestionnaire } from '../../src/server/modules/questionnaire/seed/seed';
+import type { AppDeps, AppInstance } from '../../src/server/platform/http/app-instance';
 import { openTestDatabase } from './database';
 
 export interface TestApp {
@@ -22,6 +26,7 @@ export interface TestApp {
   /** `details` are the patient's as entered at the checkout of this assessment. */
   createPatient(details?: AssessmentDetails): Promise<TestUser>;
   createAdmin(): Promise<TestUser>;
+  /** The mails written to the outbox folder, after the job worker has sent every due one. */
   outbox(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -91,6 +96,7 @@ export async function createTestApp(
     createPatient: (extra) => createUser(false, extra),
     createAdmin: () => createUser(true),
     async outbox() {
+      await app.jobs.runDue();
       const files = await readdir(config.outboxDir).catch(() => [] as string[]);
       return Promise.all(
         files.sort().map((file) => readFile(join(config.outboxDir, file), 'utf8')),
@@ -102,6 +108,36 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app of a test file: built before its tests (as `createTestApp` builds it), closed after
+ * them. The set-up fills the returned object in, so read it inside tests and hooks.
+ */
+export function useTestApp(
+  /** A function when the settings depend on something started earlier (a fake Stripe). */
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  overrides: Partial<AppDeps> = {},
+  logStream?: Writable,
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    const settings = typeof env === 'function' ? env() : env;
+    Object.assign(t, await createTestApp(settings, overrides, logStream));
+  });
+  afterAll(async () => {
+    if ('close' in t) await t.close();
+  });
+  return t;
+}
+
+/** An administrator of the file's app, signed in with both factors before the tests. */
+export function useAdmin(t: TestApp): TestUser {
+  const admin = {} as TestUser;
+  beforeAll(async () => {
+    Object.assign(admin, await t.createAdmin());
+  });
+  return admin;
 }
 
 export async function userById(database: Database, id: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseByteRange } from '../../src/server/admin/byte-range';
+import { parseByteRange } from '../../src/server/modules/media/byte-range';
 
 describe('reading a Range header', () => {
   it.each([

@@ -28,22 +28,44 @@ describe('configuration', () => {
     }
   });
 
+  it('requires a mail server and a real sender in production', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(43), PAYMENTS: 'demo' };
+    expect(() => parseEnv(base)).toThrow(/SMTP_URL: required in production/);
+    expect(() => parseEnv(base)).toThrow(/MAIL_FROM: required in production/);
+    const smtp = { ...base, SMTP_URL: 'smtps://user:secret@mail.example.org:465' };
+    for (const placeholder of [
+      'CMD Risk Assessment <no-reply@localhost>',
+      'Praxis <praxis@mail.localhost>',
+      'Praxis',
+    ]) {
+      expect(() => parseEnv({ ...smtp, MAIL_FROM: placeholder })).toThrow(/MAIL_FROM/);
+    }
+    expect(() =>
+      parseEnv({ ...smtp, MAIL_FROM: 'Praxis Dr. Muster <praxis@zahnarzt-muster.de>' }),
+    ).not.toThrow();
+    expect(() => parseEnv({ ...smtp, MAIL_FROM: 'praxis@zahnarzt-muster.de' })).not.toThrow();
+    // Development and tests write mails to the outbox folder.
+    expect(() => parseEnv({})).not.toThrow();
+  });
+
   it('requires a JWT secret in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', PAYMENTS: 'demo' })).toThrow(/JWT_SECRET/);
   });
 
   it('refuses production without a Stripe key unless demo payments are chosen on purpose', () => {
     const secret = 'x'.repeat(43);
-    expect(() => parseEnv({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(
+    const mail = { SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'Praxis <praxis@example.org>' };
+    expect(() => parseEnv({ NODE_ENV: 'production', JWT_SECRET: secret, ...mail })).toThrow(
       /STRIPE_SECRET_KEY.*PAYMENTS=demo/,
     );
     expect(() =>
-      parseEnv({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'demo' }),
+      parseEnv({ NODE_ENV: 'production', JWT_SECRET: secret, PAYMENTS: 'demo', ...mail }),
     ).not.toThrow();
     expect(() =>
       parseEnv({
         NODE_ENV: 'production',
         JWT_SECRET: secret,
+        ...mail,
         STRIPE_SECRET_KEY: 'sk_live_x',
         STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
       }),

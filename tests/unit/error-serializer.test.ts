@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeError } from '../../src/server/http/error-serializer';
+import { serializeError } from '../../src/server/platform/http/error-serializer';
 
 describe('errors as the log sees them', () => {
   it('keep codes and names but drop parameters, details and the rows they repeat', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scoreInstrument } from '../../src/server/instruments/instrument';
-import { TMD_PAIN_SCREENER } from '../../src/server/instruments/tmd-pain-screener';
+import { scoreInstrument } from '../../src/server/modules/questionnaire/instruments/instrument';
+import { TMD_PAIN_SCREENER } from '../../src/server/modules/questionnaire/instruments/tmd-pain-screener';
 
 const answers = (scores: (number | null)[]) =>
   scores.map((score, index) => ({ instrumentItem: `tmd-pain-screener:${index + 1}`, score }));

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CHUNK_BYTES, HEADER_BYTES } from '../../src/server/media/chunked-cipher';
+import { CHUNK_BYTES, HEADER_BYTES } from '../../src/server/modules/media/chunked-cipher';
 import {
   createLocalMediaStore,
   InvalidMediaPathError,
   newMediaPath,
   type MediaStore,
-} from '../../src/server/media/media-store';
+} from '../../src/server/modules/media/media-store';
 
 const key = randomBytes(32);
 let dir: string;

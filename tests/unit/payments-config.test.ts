@@ -23,7 +23,13 @@ describe('choosing the payment provider', () => {
       /STRIPE_SECRET_KEY: required in production/,
     );
     expect(() =>
-      parseEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET, PAYMENTS: 'demo' }),
+      parseEnv({
+        NODE_ENV: 'production',
+        JWT_SECRET: SECRET,
+        PAYMENTS: 'demo',
+        SMTP_URL: 'smtp://mail.example.org',
+        MAIL_FROM: 'Praxis <praxis@example.org>',
+      }),
     ).not.toThrow();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/server/config';
-import { practiceCalendar } from '../../src/server/calendar/practice-calendar';
+import { practiceCalendar } from '../../src/server/platform/calendar/practice-calendar';
 
 const berlin = practiceCalendar({ region: 'DE-BE', timeZone: 'Europe/Berlin' });
 const due = (iso: string) => berlin.addWorkingDays(new Date(iso), 2).toISOString();

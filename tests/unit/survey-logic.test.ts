@@ -1,47 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { symptomDots } from '../../src/client/lib/body-diagram/symptom-dots';
-import { toSaveBody, emptyDraft } from '../../src/client/survey/answer-draft';
-import { sniffMediaKind } from '../../src/server/survey/media-sniff';
-import type { SurveyQuestion } from '../../src/shared/contracts/survey';
+import { sniffMediaKind } from '../../src/shared/media-kinds';
 import { overlayForQuestionText } from '../../src/shared/overlays';
 import { stepLabel } from '../../src/shared/step-label';
 import { SYMPTOM_POSITIONS } from '../../src/shared/symptoms';
-
-const question = (questionType: SurveyQuestion['questionType']): SurveyQuestion => ({
-  id: 7,
-  text: 'Q',
-  questionType,
-  stepLabel: 'Q',
-  overlay: 'none',
-  options: [],
-});
-
-describe('answer sending rules (SPEC section 5)', () => {
-  it('always sends a text question’s text, even when empty', () => {
-    expect(toSaveBody(question('text'), emptyDraft())).toEqual({ questionId: 7, answerText: '' });
-  });
-  it('sends media only with both type and path, lists only when not empty', () => {
-    const q = question('photo');
-    expect(toSaveBody(q, { ...emptyDraft(), mediaType: 'photo' })).toEqual({ questionId: 7 });
-    expect(
-      toSaveBody(q, { ...emptyDraft(), mediaType: 'photo', mediaPath: 'media/x.jpg' }),
-    ).toEqual({
-      questionId: 7,
-      mediaType: 'photo',
-      mediaPath: 'media/x.jpg',
-    });
-    expect(toSaveBody(question('pain_atlas'), emptyDraft())).toEqual({ questionId: 7 });
-  });
-  it('sends an option only when it is a positive number', () => {
-    expect(toSaveBody(question('multiple_choice'), { ...emptyDraft(), optionId: 0 })).toEqual({
-      questionId: 7,
-    });
-    expect(toSaveBody(question('multiple_choice'), { ...emptyDraft(), optionId: 3 })).toEqual({
-      questionId: 7,
-      optionId: 3,
-    });
-  });
-});
 
 describe('overlay choice from the question text (SPEC section 9)', () => {
   it.each([

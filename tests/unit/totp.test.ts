@@ -6,7 +6,7 @@ import {
   matchTotp,
   otpauthUri,
   totpCode,
-} from '../../src/server/auth/totp';
+} from '../../src/server/modules/accounts/totp';
 
 // RFC 6238 appendix B, SHA-1 with the ASCII secret "12345678901234567890" (8-digit codes there;
 // authenticator apps use the last 6 digits of the same truncation).

@@ -1,15 +1,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverMessages } from '../../src/server/i18n/messages';
+import { serverMessages } from '../../src/server/platform/i18n/messages';
 
-function localeFolders(dir: string): string[] {
+/** Every folder holding an en.json and a de.json below a "locales" folder, nested ones too. */
+function localeFolders(dir: string, inLocales = false): string[] {
   const found: string[] = [];
-  for (const entry of readdirSync(dir)) {
+  const entries = readdirSync(dir);
+  if (inLocales && entries.includes('en.json')) found.push(dir);
+  for (const entry of entries) {
     const path = join(dir, entry);
-    if (!statSync(path).isDirectory()) continue;
-    if (entry === 'locales') found.push(path);
-    else found.push(...localeFolders(path));
+    if (statSync(path).isDirectory())
+      found.push(...localeFolders(path, inLocales || entry === 'locales'));
   }
   return found;
 }
@@ -21,15 +23,16 @@ function keys(value: unknown, prefix = ''): string[] {
   );
 }
 
-const folders = localeFolders('src/client');
+const folders = [...localeFolders('src/client'), ...localeFolders('src/question-types')];
 
 describe('translations', () => {
-  it('finds the locale folders of the client', () => {
-    expect(folders.length).toBeGreaterThan(0);
+  it('finds the locale folders of the client and of the question types', () => {
+    expect(folders).toContain('src/client/features/paywall/locales/payment');
+    expect(folders).toContain('src/question-types/pain_symptoms/locales/survey');
   });
 
   for (const folder of folders) {
-    const name = dirname(folder).replace('src/client/', '');
+    const name = folder.replace(/^src\//, '');
     it(`has the same keys in English and German for ${name}`, () => {
       const en = keys(JSON.parse(readFileSync(join(folder, 'en.json'), 'utf8')));
       const de = keys(JSON.parse(readFileSync(join(folder, 'de.json'), 'utf8')));

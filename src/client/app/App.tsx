@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { BrowserRouter } from 'react-router-dom';
-import { AuthProvider } from '../auth/AuthProvider';
+import { AuthProvider } from '../lib/auth/AuthProvider';
 import { AppRoutes } from './AppRoutes';
 import { AppShell } from './AppShell';
 import { theme } from './theme';

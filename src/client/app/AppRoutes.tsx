@@ -1,19 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PaymentSuccessPage } from '../paywall/PaymentSuccessPage';
-import { PaywallPage } from '../paywall/PaywallPage';
+import { PaymentSuccessPage } from '../features/paywall/PaymentSuccessPage';
+import { PaywallPage } from '../features/paywall/PaywallPage';
 import { LazyQueryProvider } from '../lib/lazy-query-provider';
-import { PageLoader } from './PageLoader';
+import { PageLoader } from '../lib/PageLoader';
 import { AdminOnly, SignedInOnly, VisitorOnly } from './route-guards';
 
 // Survey and admin code arrive only when needed, so the paywall stays light.
-const SurveyPage = lazy(() => import('../survey/SurveyPage'));
-const QuestionsPage = lazy(() => import('../admin/QuestionsPage'));
-const ResponsesPage = lazy(() => import('../admin/ResponsesPage'));
-const PromoCodesPage = lazy(() => import('../admin/PromoCodesPage'));
-const ReviewQueuePage = lazy(() => import('../review/ReviewQueuePage'));
-const AuditLogPage = lazy(() => import('../audit/AuditLogPage'));
-const PrivacyNoticePage = lazy(() => import('../privacy/PrivacyNoticePage'));
+const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
+const QuestionsPage = lazy(() => import('../features/questions/QuestionsPage'));
+const ResponsesPage = lazy(() => import('../features/responses/ResponsesPage'));
+const PromoCodesPage = lazy(() => import('../features/promo-codes/PromoCodesPage'));
+const ReviewQueuePage = lazy(() => import('../features/review/ReviewQueuePage'));
+const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
+const PrivacyNoticePage = lazy(() => import('../features/privacy/PrivacyNoticePage'));
 
 /** Routes of SPEC section 2; any unknown path (including /paywall) shows the paywall. */
 export function AppRoutes() {

@@ -15,9 +15,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { downloadFile } from '../lib/download';
-import { LanguageSelector } from './LanguageSelector';
+import { LanguageSelector } from '../lib/LanguageSelector';
 
 const ADMIN_LINKS = [
   { to: '/admin', key: 'nav.questions' },

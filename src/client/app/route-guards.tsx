@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 
 /** Signed-in users are sent on; visitors see the page (SPEC section 2, routes / and /survey). */
 export function VisitorOnly({ children, signedInTo }: { children: ReactNode; signedInTo: string }) {

@@ -5,6 +5,8 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#1565c0' },
     secondary: { main: '#2e7d32' },
+    // White on MUI's orange fails WCAG contrast (3.4:1); dark text on it passes (6:1).
+    warning: { main: '#ed6c02', contrastText: 'rgba(0, 0, 0, 0.87)' },
     background: { default: '#f5f7fb' },
   },
   shape: { borderRadius: 8 },

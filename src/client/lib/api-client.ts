@@ -1,7 +1,12 @@
 import type { z } from 'zod';
 import { STORAGE_KEYS } from '../../shared/constants';
-import i18n from '../i18n';
+import i18n from './i18n';
 import { storage } from './storage';
+
+/**
+ * The client's one HTTP transport: every call (JSON, file download, media, upload) goes through
+ * here, so headers, the signed-in token and error handling are written once.
+ */
 
 /** A failed call: the server's message when it sent one (SPEC section 8). */
 export class ApiError extends Error {
@@ -10,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's message key, e.g. "auth.totpRequired", for flows that react to it. */
     readonly code?: string,
+    /** The reply's body, for refusals that carry more than a message (ids to act on). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,9 +33,13 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-export function authHeaders(): Record<string, string> {
-  const token = storage.get(STORAGE_KEYS.authToken);
-  return token ? { Authorization: `Bearer ${token}` } : {};
+function requestHeaders(auth = true): Record<string, string> {
+  const token = auth ? storage.get(STORAGE_KEYS.authToken) : null;
+  return {
+    Accept: 'application/json',
+    'Accept-Language': i18n.language || 'en',
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -37,7 +48,10 @@ async function readBody(response: Response): Promise<unknown> {
   return response.text().catch(() => '');
 }
 
-export function failureMessage(response: Response, body: unknown): string {
+export function failureMessage(
+  response: Pick<Response, 'status' | 'statusText'>,
+  body: unknown,
+): string {
   const fromBody =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
       ? body.message
@@ -47,35 +61,88 @@ export function failureMessage(response: Response, body: unknown): string {
   return fromStatus || 'Request failed';
 }
 
+function failure(response: Pick<Response, 'status' | 'statusText'>, body: unknown): ApiError {
+  const code =
+    body && typeof body === 'object' && 'code' in body && typeof body.code === 'string'
+      ? body.code
+      : undefined;
+  return new ApiError(failureMessage(response, body), response.status, code, body);
+}
+
+const networkFailure = () => new ApiError(i18n.t('common:errors.network'), 0);
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw networkFailure();
+  }
+  if (!response.ok) throw failure(response, await readBody(response));
+  return response;
+}
+
+/** A JSON call. */
 export async function apiRequest<T = unknown>(
   path: string,
   { method = 'GET', body, schema, auth = true, signal }: RequestOptions<T> = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': i18n.language || 'en',
-    ...(auth ? authHeaders() : {}),
-  };
+  const headers = requestHeaders(auth);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(i18n.t('common:errors.network'), 0);
-  }
+  const response = await send(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
   const data = await readBody(response);
-  if (!response.ok) {
-    const code =
-      data && typeof data === 'object' && 'code' in data && typeof data.code === 'string'
-        ? data.code
-        : undefined;
-    throw new ApiError(failureMessage(response, data), response.status, code);
-  }
   return schema ? schema.parse(data) : (data as T);
+}
+
+/** A signed-in file (PDF, CSV, photo, video) with the name the server gave it. */
+export async function apiFile(
+  path: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, { headers: requestHeaders(), signal });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
+/**
+ * A multipart upload that reports progress (0..1); XMLHttpRequest because fetch cannot report
+ * upload progress.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  { schema, onProgress }: { schema: z.ZodType<T>; onProgress?: (fraction: number) => void },
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(networkFailure());
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* a plain-text reply */
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(failure(xhr, body));
+        return;
+      }
+      const parsed = schema.safeParse(body);
+      if (parsed.success) resolve(parsed.data);
+      else reject(new ApiError(i18n.t('common:errors.requestFailed'), xhr.status));
+    };
+    xhr.send(form);
+  });
 }

@@ -1,9 +1,12 @@
-import { and, eq } from 'drizzle-orm';
-import { createAccessCode, retireAccessCodes } from '../auth/access-codes';
-import { endAccountSessions } from '../auth/auth-service';
-import { generateTotpSecret } from '../auth/totp';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { createAccessCode } from '../modules/accounts/access-codes';
+import {
+  endAccountSessions,
+  enrolAdmin,
+  revokeAdmin,
+} from '../modules/accounts/accounts-repository';
+import { generateTotpSecret } from '../modules/accounts/totp';
+import { retireAccessCodes } from '../modules/assessments/assessments-repository';
+import type { Db } from '../platform/db/client';
 
 /**
  * Creates an admin account, or promotes an existing one, enrols a fresh authenticator app and
@@ -18,14 +21,7 @@ export async function createAdmin(
   return db.transaction(async (tx) => {
     const email = input.email.toLowerCase();
     const totpSecret = generateTotpSecret();
-    const enrolment = { isAdmin: true, totpSecret, totpLastStep: null };
-    const [row] = await tx
-      .insert(users)
-      .values({ email, firstName: input.firstName, lastName: input.lastName, ...enrolment })
-      .onConflictDoUpdate({ target: users.email, set: { ...enrolment, updatedAt: new Date() } })
-      .returning({ id: users.id, createdAt: users.createdAt, updatedAt: users.updatedAt });
-    const userId = row!.id;
-    const created = row!.createdAt.getTime() === row!.updatedAt.getTime();
+    const { userId, created } = await enrolAdmin(tx, { ...input, email, totpSecret });
     if (!created) {
       await endAccountSessions(tx, userId);
       await retireAccessCodes(tx, userId);
@@ -41,14 +37,10 @@ export async function createAdmin(
  */
 export async function removeAdmin(db: Db, email: string): Promise<{ removed: boolean }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ isAdmin: false, totpSecret: null, totpLastStep: null, updatedAt: new Date() })
-      .where(and(eq(users.email, email.toLowerCase()), eq(users.isAdmin, true)))
-      .returning({ id: users.id });
-    if (!row) return { removed: false };
-    await endAccountSessions(tx, row.id);
-    await retireAccessCodes(tx, row.id);
+    const userId = await revokeAdmin(tx, email.toLowerCase());
+    if (userId === undefined) return { removed: false };
+    await endAccountSessions(tx, userId);
+    await retireAccessCodes(tx, userId);
     return { removed: true };
   });
 }

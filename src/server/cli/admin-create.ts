@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { otpauthUri } from '../auth/totp';
-import { seedDefaultQuestionnaire } from '../db/seed/seed';
+import { otpauthUri } from '../modules/accounts/totp';
+import { seedDefaultQuestionnaire } from '../modules/questionnaire/seed/seed';
 import { runCli, UsageError, withCliDatabase } from './cli-database';
 import { createAdmin } from './admin-accounts';
 

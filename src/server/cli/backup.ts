@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
-import { DatabaseInUseError } from '../db/data-dir-lock';
-import { BackupError, createBackup } from '../ops/backup';
+import { loadConfig } from '../config';
+import { BackupError, createBackup } from '../platform/ops/backup';
+import { runCli } from './cli-database';
 
 const USAGE = 'Usage: npm run backup -- [--out cmd-backup.tar.gz]';
 
@@ -29,12 +29,4 @@ async function run(): Promise<void> {
   );
 }
 
-run().catch((error: unknown) => {
-  const known =
-    error instanceof BackupError ||
-    error instanceof ConfigError ||
-    error instanceof DatabaseInUseError;
-  console.error(known ? (error as Error).message : error);
-  if (!known) console.error(USAGE);
-  process.exit(1);
-});
+runCli(run, USAGE);

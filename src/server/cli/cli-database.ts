@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { loadConfig } from '../config';
-import { openDatabase, type Db } from '../db/client';
-import { DatabaseInUseError } from '../db/data-dir-lock';
-import { makePrivate, restrictNewFiles } from '../private-files';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase, type Db } from '../platform/db/client';
+import { DatabaseInUseError } from '../platform/db/data-dir-lock';
+import { BackupError } from '../platform/ops/backup';
+import { makePrivate, restrictNewFiles } from '../platform/private-files';
 
 export class UsageError extends Error {}
 
@@ -23,11 +24,17 @@ export async function withCliDatabase<T>(task: (db: Db) => Promise<T>): Promise<
   }
 }
 
-/** Runs a command: known problems print their message alone, anything else its stack. */
-export function runCli(main: () => Promise<void>): void {
+/**
+ * Runs a command: known problems (bad usage or configuration, a data directory in use, a backup
+ * that cannot be made) print their message alone, anything else its stack and the usage.
+ */
+export function runCli(main: () => Promise<void>, usage?: string): void {
   main().catch((error: unknown) => {
-    const known = error instanceof UsageError || error instanceof DatabaseInUseError;
+    const known = [UsageError, DatabaseInUseError, ConfigError, BackupError].some(
+      (kind) => error instanceof kind,
+    );
     console.error(known ? (error as Error).message : error);
+    if (!known && usage) console.error(usage);
     process.exit(1);
   });
 }

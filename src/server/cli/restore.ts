@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, parseEnv } from '../config';
-import { DatabaseInUseError } from '../db/data-dir-lock';
-import { BackupError, restoreBackup } from '../ops/backup';
+import { parseEnv } from '../config';
+import { BackupError, restoreBackup } from '../platform/ops/backup';
+import { runCli } from './cli-database';
 
 const USAGE = 'Usage: npm run restore -- cmd-backup.tar.gz';
 
@@ -35,11 +35,4 @@ async function run(): Promise<void> {
   );
 }
 
-run().catch((error: unknown) => {
-  const known =
-    error instanceof BackupError ||
-    error instanceof ConfigError ||
-    error instanceof DatabaseInUseError;
-  console.error(known ? (error as Error).message : error);
-  process.exit(1);
-});
+runCli(run, USAGE);

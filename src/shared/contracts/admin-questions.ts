@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GERMAN_LANGUAGE_ID } from '../constants';
+import { GERMAN_LANGUAGE_ID, RECORDING_SECONDS } from '../constants';
 import { idSchema, multiLine, singleLine } from './common';
 import { overlayIdSchema, questionTypeSchema } from './survey';
 
@@ -23,7 +23,17 @@ export const questionWriteBodySchema = z.strictObject({
   QuestionText: multiLine().trim().min(1).max(2000),
   Order: z.number().int().min(0).max(10_000),
   IsActive: z.boolean().default(true),
+  /** A pose guide, "none" for the camera without one, or null to pick one by the text. */
   Overlay: overlayIdSchema.nullable().default(null),
+  /** Completing the assessment needs an answer to this question. */
+  Required: z.boolean().default(false),
+  /** The longest recording of a video question, in seconds. */
+  MaxRecordingSeconds: z
+    .number()
+    .int()
+    .min(RECORDING_SECONDS.min)
+    .max(RECORDING_SECONDS.max)
+    .default(RECORDING_SECONDS.default),
   Translations: z.array(translationSchema).max(1).default([]),
   Options: z.array(optionWriteSchema).max(50).default([]),
 });
@@ -44,6 +54,8 @@ export const adminQuestionSchema = z.object({
   Order: z.number().int(),
   IsActive: z.boolean(),
   Overlay: overlayIdSchema.nullable(),
+  Required: z.boolean(),
+  MaxRecordingSeconds: z.number().int(),
   Options: z.array(adminOptionSchema),
   Translations: z.array(z.object({ LanguageID: z.number().int(), TranslatedText: z.string() })),
   /** How many answers the question has; such questions are deactivated rather than deleted. */

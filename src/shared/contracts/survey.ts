@@ -1,40 +1,13 @@
 import { z } from 'zod';
-import {
-  MEDIA_TYPES,
-  PAIN_POINT_INTENSITIES,
-  QUESTION_TYPES,
-  SYMPTOM_FREQUENCIES,
-  SYMPTOM_INTENSITIES,
-  SYMPTOM_TRIGGERS,
-} from '../constants';
+import { QUESTION_TYPES } from '../constants';
+import { mediaTypeSchema } from '../../question-types/media-answer';
+import { painPointSchema } from '../../question-types/pain_atlas/shared';
+import { symptomEntrySchema } from '../../question-types/pain_symptoms/shared';
 import { OVERLAY_IDS } from '../overlays';
-import { SYMPTOM_NAMES, type SymptomName } from '../symptoms';
-import { idParamSchema, idSchema, multiLine, singleLine } from './common';
+import { idParamSchema } from './common';
 
 export const questionTypeSchema = z.enum(QUESTION_TYPES);
 export const overlayIdSchema = z.enum(OVERLAY_IDS);
-export const mediaTypeSchema = z.enum(MEDIA_TYPES);
-
-export const painPointSchema = z.strictObject({
-  id: singleLine().min(1).max(64),
-  x: z.number().min(0).max(1),
-  y: z.number().min(0).max(1),
-  intensity: z.enum(PAIN_POINT_INTENSITIES),
-});
-export type PainPoint = z.infer<typeof painPointSchema>;
-
-export const symptomEntrySchema = z.strictObject({
-  id: singleLine().min(1).max(64),
-  name: z.enum(SYMPTOM_NAMES as [SymptomName, ...SymptomName[]]),
-  frequency: z.enum(SYMPTOM_FREQUENCIES),
-  trigger: z.enum(SYMPTOM_TRIGGERS),
-  intensity: z.enum(SYMPTOM_INTENSITIES),
-});
-export type SymptomEntry = z.infer<typeof symptomEntrySchema>;
-
-export const MAX_PAIN_POINTS = 100;
-export const MAX_ANSWER_TEXT_LENGTH = 5000;
-
 /** The stored answer to one question, as the survey gets it back. */
 export const answerSchema = z.object({
   answerText: z.string().nullable(),
@@ -53,23 +26,29 @@ export const surveyQuestionSchema = z.object({
   questionType: questionTypeSchema,
   stepLabel: z.string(),
   overlay: overlayIdSchema,
+  /** Completing the assessment needs an answer to it; other questions may be skipped. */
+  required: z.boolean(),
+  /** The longest recording, in seconds, for a video question; null for other types. */
+  maxRecordingSeconds: z.number().int().nullable(),
   options: z.array(z.object({ id: z.number().int(), text: z.string() })),
   answer: answerSchema.optional(),
 });
 export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>;
 export const surveyQuestionsSchema = z.array(surveyQuestionSchema);
 
-/** POST /api/survey/responses (SPEC section 3 "Answer sent for a question"). */
-export const saveResponseBodySchema = z.strictObject({
-  questionId: idSchema,
-  answerText: multiLine().max(MAX_ANSWER_TEXT_LENGTH).nullish(),
-  optionId: idSchema.nullish(),
-  mediaType: mediaTypeSchema.nullish(),
-  mediaPath: singleLine().max(200).nullish(),
-  painPoints: z.array(painPointSchema).max(MAX_PAIN_POINTS).nullish(),
-  symptoms: z.array(symptomEntrySchema).max(SYMPTOM_NAMES.length).nullish(),
-});
-export type SaveResponseBody = z.infer<typeof saveResponseBodySchema>;
+/** POST /api/survey/responses: defined with the question types (src/question-types). */
+export {
+  saveResponseBodySchema,
+  type SaveResponseBody,
+} from '../../question-types/registry.shared';
+export { mediaTypeSchema } from '../../question-types/media-answer';
+export {
+  MAX_PAIN_POINTS,
+  painPointSchema,
+  type PainPoint,
+} from '../../question-types/pain_atlas/shared';
+export { symptomEntrySchema, type SymptomEntry } from '../../question-types/pain_symptoms/shared';
+export { MAX_ANSWER_TEXT_LENGTH } from '../../question-types/text/shared';
 
 export const mediaUploadResultSchema = z.object({
   mediaPath: z.string(),
@@ -83,6 +62,17 @@ export const mediaUploadFieldsSchema = z.object({
   questionId: idParamSchema,
 });
 
-/** POST /api/survey/completion-email: whether this call sent the mail (false: it went out before). */
+/**
+ * POST /api/survey/completion-email: whether this call queued the mail (false: it was queued
+ * before). While a required question has no answer it is refused with 409 and
+ * `missingQuestionIds`, in survey order.
+ */
 export const completionResultSchema = z.object({ ok: z.literal(true), sent: z.boolean() });
 export type CompletionResult = z.infer<typeof completionResultSchema>;
+
+/** The 409 reply of POST /api/survey/completion-email while required questions are unanswered. */
+export const completionRefusedSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  missingQuestionIds: z.array(z.number().int()),
+});

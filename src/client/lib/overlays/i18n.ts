@@ -1,4 +1,4 @@
-import { registerTranslations } from '../../i18n';
+import { registerTranslations } from '../i18n';
 import de from './locales/de.json';
 import en from './locales/en.json';
 

@@ -1,5 +1,5 @@
 import { SYMPTOM_LABELS } from '../../../shared/symptom-labels';
-import { registerTranslations } from '../../i18n';
+import { registerTranslations } from '../i18n';
 import de from './locales/de.json';
 import en from './locales/en.json';
 

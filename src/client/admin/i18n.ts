@@ -1,7 +1,0 @@
-import { registerTranslations } from '../i18n';
-import '../lib/overlays/i18n';
-import '../lib/symptoms/i18n';
-import de from './locales/de.json';
-import en from './locales/en.json';
-
-registerTranslations('admin', { en, de });

@@ -1,5 +1,0 @@
-import { registerTranslations } from '../i18n';
-import de from './locales/de.json';
-import en from './locales/en.json';
-
-registerTranslations('audit', { en, de });

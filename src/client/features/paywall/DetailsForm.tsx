@@ -1,0 +1,210 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { PatientDetails } from '../../../shared/contracts/paywall';
+import { localIsoDate } from '../../../shared/dates';
+import { fetchPrivacyNotice } from './api';
+import type { DetailsErrors } from './details-validation';
+import { savePendingDetails } from './pending-details';
+
+type Field = Exclude<keyof PatientDetails, 'consent' | 'consentVersion'>;
+
+const validation = () => import('./details-validation');
+
+const FIELDS: Record<Field, { autoComplete: string; type?: string; label: string }> = {
+  firstName: { autoComplete: 'given-name', label: 'details.firstName' },
+  lastName: { autoComplete: 'family-name', label: 'details.lastName' },
+  email: { autoComplete: 'email', type: 'email', label: 'details.email' },
+  phone: { autoComplete: 'tel', type: 'tel', label: 'details.phone' },
+  dateOfBirth: { autoComplete: 'bday', type: 'date', label: 'details.dateOfBirth' },
+  address: { autoComplete: 'street-address', label: 'details.street' },
+  postalCode: { autoComplete: 'postal-code', label: 'details.postalCode' },
+  city: { autoComplete: 'address-level2', label: 'details.city' },
+  state: { autoComplete: 'address-level1', label: 'details.state' },
+};
+
+interface Props {
+  initial: PatientDetails;
+  busy: boolean;
+  error: string | null;
+  onSubmit(details: PatientDetails): void;
+}
+
+/** Step 0: every field required, e-mail format, date of birth not after today (SPEC 5). */
+export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
+  const { t } = useTranslation('paywall');
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<DetailsErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const change = (patch: Partial<PatientDetails>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    savePendingDetails(next);
+    if (submitted)
+      void validation().then(({ validateDetails }) => setErrors(validateDetails(next)));
+  };
+
+  // Consent is given to the notice in force now: its version is read when the form opens.
+  const [noticeVersion, setNoticeVersion] = useState('');
+  useEffect(() => {
+    fetchPrivacyNotice().then(
+      ({ version }) => setNoticeVersion(version),
+      () => setNoticeVersion(''),
+    );
+    // Fetch the validation code while the patient types, so submitting does not wait for it.
+    void validation();
+  }, []);
+  const changeConsent = (consent: boolean) =>
+    change({ consent, consentVersion: consent ? noticeVersion : '' });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const { validateDetails, parseDetails } = await validation();
+    const found = validateDetails(values);
+    setErrors(found);
+    const first = [...Object.keys(FIELDS), 'consent'].find((field) => found[field as Field]);
+    if (first) {
+      document.getElementById(`details-${first}`)?.focus();
+      return;
+    }
+    onSubmit(parseDetails(values));
+  };
+
+  const field = (name: Field, extra: { wide?: boolean } = {}) => {
+    const meta = FIELDS[name];
+    const message = errors[name];
+    return (
+      <TextField
+        id={`details-${name}`}
+        name={name}
+        label={t(meta.label)}
+        type={meta.type ?? 'text'}
+        value={values[name]}
+        onChange={(event) => change({ [name]: event.target.value })}
+        required
+        fullWidth
+        autoComplete={meta.autoComplete}
+        error={Boolean(message)}
+        helperText={message ? t(message) : ' '}
+        sx={extra.wide ? { gridColumn: { sm: '1 / -1' } } : undefined}
+        slotProps={{
+          inputLabel: meta.type === 'date' ? { shrink: true } : undefined,
+          htmlInput: {
+            ...(meta.type === 'date' ? { max: localIsoDate(), min: '1900-01-01' } : {}),
+            'data-testid': `details-${name}`,
+          },
+        }}
+      />
+    );
+  };
+
+  const section = (title: string, children: ReactNode) => (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          columnGap: 2,
+          rowGap: 0.5,
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-describedby="details-intro">
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+        {t('details.heading')}
+      </Typography>
+      <Typography id="details-intro" color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+        {t('details.intro')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {section(
+          t('details.personal'),
+          <>
+            {field('firstName')}
+            {field('lastName')}
+            {field('email')}
+            {field('phone')}
+            {field('dateOfBirth')}
+          </>,
+        )}
+        {section(
+          t('details.address'),
+          <>
+            {field('address', { wide: true })}
+            {field('postalCode')}
+            {field('city')}
+            {field('state', { wide: true })}
+          </>,
+        )}
+      </Box>
+      <FormControl error={Boolean(errors.consent)} sx={{ mt: 1 }}>
+        <FormControlLabel
+          sx={{ alignItems: 'flex-start' }}
+          control={
+            <Checkbox
+              id="details-consent"
+              checked={values.consent}
+              onChange={(event) => changeConsent(event.target.checked)}
+              slotProps={{ input: { 'aria-describedby': 'details-consent-help' } }}
+              sx={{ mt: -0.75 }}
+            />
+          }
+          label={
+            <Typography variant="body2">
+              <Trans
+                t={t}
+                i18nKey="details.consent"
+                components={{
+                  notice: (
+                    <Link href="/privacy" target="_blank" rel="noopener">
+                      {' '}
+                    </Link>
+                  ),
+                }}
+              />
+            </Typography>
+          }
+        />
+        <FormHelperText id="details-consent-help">
+          {errors.consent ? t(errors.consent) : ' '}
+        </FormHelperText>
+      </FormControl>
+      {error && (
+        <Typography role="alert" color="error" sx={{ mt: 1 }}>
+          {error}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
+          {busy ? t('details.initializing') : t('details.submit')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminResponseUser } from '../../../shared/contracts/admin-responses';
+import { ConfirmDialog } from '../../lib/dialogs/ConfirmDialog';
+import { useErasePatient } from './patients-api';
+import '../../lib/admin-i18n/i18n';
+
+/**
+ * Erasure cannot be undone, so the admin types the patient's e-mail address again; the server
+ * checks the same.
+ */
+export function ErasePatientDialog({
+  user,
+  onClose,
+}: {
+  user: AdminResponseUser;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('admin');
+  const [typed, setTyped] = useState('');
+  const erase = useErasePatient();
+  const matches = typed.trim().toLowerCase() === user.email.toLowerCase();
+
+  return (
+    <ConfirmDialog
+      title={t('erase.title')}
+      maxWidth="sm"
+      confirmLabel={t('erase.confirm')}
+      canConfirm={matches}
+      busy={erase.isPending}
+      error={erase.isError ? erase.error.message : null}
+      onConfirm={() =>
+        erase.mutate({ id: user.ID, confirmEmail: typed.trim() }, { onSuccess: onClose })
+      }
+      onClose={onClose}
+      fields={
+        <TextField
+          autoFocus
+          fullWidth
+          label={t('erase.confirmLabel', { email: user.email })}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+          slotProps={{ htmlInput: { 'data-testid': 'erase-confirm-email', spellCheck: false } }}
+        />
+      }
+    >
+      {t('erase.description', { name: `${user.firstName} ${user.lastName}`.trim() || user.email })}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,313 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import CheckIcon from '@mui/icons-material/Check';
+import LogoutIcon from '@mui/icons-material/Logout';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SurveyQuestion } from '../../../shared/contracts/survey';
+import { useAuth } from '../../lib/auth/auth-context';
+import { ApiError } from '../../lib/api-client';
+import {
+  draftFromAnswer,
+  isDraftAnswered,
+  toSaveBody,
+  type AnswerDraft,
+} from '../../../question-types/registry.shared';
+import { surveyPartOf } from '../../../question-types/registry.survey';
+import { completeAssessment, saveAnswer, useSurveyQuestions } from './api';
+import { CompletionScreen } from './CompletionScreen';
+import './i18n';
+import { QuestionBody } from './QuestionBody';
+import { SurveyProgress } from './SurveyProgress';
+
+/** Where a patient starts: the first unanswered question, or the first when all are answered. */
+function startIndex(questions: SurveyQuestion[]): number {
+  const first = questions.findIndex((q) => q.answer === undefined);
+  return first === -1 ? 0 : first;
+}
+
+/** The draft of what the server has stored for a question. */
+const storedDraft = (q: SurveyQuestion) => draftFromAnswer(q.questionType, q.answer);
+
+export default function SurveyPage() {
+  const { t } = useTranslation('survey');
+  const { logout } = useAuth();
+  const query = useSurveyQuestions();
+  const questions = query.data;
+
+  const [chosenIndex, setIndex] = useState<number | null>(null);
+  const [drafts, setDrafts] = useState<Record<number, AnswerDraft>>({});
+  const [saving, setSaving] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [completed, setCompleted] = useState(false);
+  /** Required questions the server found unanswered when the patient tried to complete. */
+  const [missing, setMissing] = useState<number[] | null>(null);
+
+  const total = questions?.length ?? 0;
+  const index = questions ? Math.min(chosenIndex ?? startIndex(questions), total - 1) : 0;
+  const question = questions?.[index];
+  /** After a refused completion, Next walks the missing questions, then completes. */
+  const finishing = missing
+    ? missing.every((id) => id === question?.id)
+    : Boolean(questions && index === total - 1);
+
+  const draftOf = useCallback((q: SurveyQuestion) => drafts[q.id] ?? storedDraft(q), [drafts]);
+  const updateDraft = useCallback(
+    (q: SurveyQuestion, patch: Partial<AnswerDraft>) =>
+      setDrafts((all) => ({
+        ...all,
+        [q.id]: { ...(all[q.id] ?? storedDraft(q)), ...patch },
+      })),
+    [],
+  );
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [index, completed]);
+
+  const goTo = (next: number) => {
+    setSubmitError(null);
+    setBusy(false);
+    setIndex(next);
+  };
+  const indexOf = (id: number) => questions?.findIndex((q) => q.id === id) ?? -1;
+
+  /** The one completion request; the server names required questions still unanswered. */
+  const complete = async () => {
+    const unanswered = await completeAssessment();
+    if (unanswered.length === 0) {
+      setCompleted(true);
+      return;
+    }
+    setMissing(unanswered);
+    const first = indexOf(unanswered[0]!);
+    if (first >= 0) goTo(first);
+  };
+
+  const next = async () => {
+    if (!questions || !question) return;
+    setSaving(true);
+    setSubmitError(null);
+    try {
+      // Answers are saved as the patient goes: only the question on screen is sent.
+      const draft = draftOf(question);
+      await saveAnswer(toSaveBody(question.id, question.questionType, draft));
+      const answered = isDraftAnswered(question.questionType, draft);
+      const left = missing?.filter((id) => id !== question.id || !answered);
+      if (left) setMissing(left);
+      if (finishing) {
+        await complete();
+      } else if (left) {
+        const after = left.map(indexOf).filter((i) => i >= 0 && i !== index);
+        goTo(after.find((i) => i > index) ?? after[0] ?? index + 1);
+      } else {
+        goTo(index + 1);
+      }
+    } catch (error) {
+      const detail = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      setSubmitError(detail ? `${t('errors.submit')} ${error.message}` : t('errors.submit'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const header = (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{
+        justifyContent: 'space-between',
+        alignItems: { xs: 'stretch', sm: 'flex-start' },
+        mb: 3,
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
+        >
+          {t('heading')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
+          {t('description')}
+        </Typography>
+      </Box>
+      <Button
+        variant="outlined"
+        color="inherit"
+        startIcon={<LogoutIcon />}
+        onClick={logout}
+        sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'flex-start' } }}
+      >
+        {t('exit')}
+      </Button>
+    </Stack>
+  );
+
+  let content;
+  if (query.isPending) {
+    content = (
+      <Paper sx={{ p: { xs: 2, sm: 4 } }} aria-busy="true">
+        <Skeleton width="30%" />
+        <Skeleton height={12} sx={{ my: 2 }} />
+        <Skeleton variant="rectangular" height={160} />
+      </Paper>
+    );
+  } else if (query.isError) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t('common:retry')}
+          </Button>
+        }
+      >
+        {t('errors.load')}
+      </Alert>
+    );
+  } else if (total === 0) {
+    content = (
+      <Paper sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+          {t('empty.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('empty.description')}</Typography>
+      </Paper>
+    );
+  } else if (completed || !question) {
+    content = <CompletionScreen />;
+  } else {
+    const percent = Math.round((index / total) * 100);
+    const isMissing = missing?.includes(question.id) ?? false;
+    content = (
+      <Paper component="section" sx={{ p: { xs: 2, sm: 4 } }} aria-labelledby="question-text">
+        <Stack
+          direction="row"
+          sx={{
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            gap: 1,
+            flexWrap: 'wrap',
+            mb: 1.5,
+          }}
+        >
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="subtitle2" component="p" data-testid="question-counter">
+              {t('questionOf', { current: index + 1, total })}
+            </Typography>
+            <Chip
+              size="small"
+              color="primary"
+              variant="outlined"
+              label={t(surveyPartOf(question.questionType).label)}
+              data-testid="question-type"
+            />
+            {question.required && (
+              <Chip
+                size="small"
+                color={isMissing ? 'warning' : 'default'}
+                label={t('required.chip')}
+                data-testid="question-required"
+              />
+            )}
+          </Stack>
+          <Typography variant="subtitle2" color="text.secondary" data-testid="progress-percent">
+            {t('percentComplete', { percent })}
+          </Typography>
+        </Stack>
+        <SurveyProgress index={index} total={total} />
+        <Typography
+          id="question-text"
+          variant="h6"
+          component="h2"
+          sx={{
+            mt: 2,
+            mb: 3,
+            fontWeight: 600,
+            fontSize: { xs: '1.1rem', sm: '1.25rem' },
+            overflowWrap: 'anywhere',
+          }}
+        >
+          {question.text}
+        </Typography>
+
+        {isMissing && (
+          <Alert severity="warning" sx={{ mb: 3 }} role="alert" data-testid="required-missing">
+            {t('required.missing', { count: missing?.length ?? 1 })}
+          </Alert>
+        )}
+
+        <QuestionBody
+          key={question.id}
+          question={question}
+          draft={draftOf(question)}
+          onChange={(patch) => updateDraft(question, patch)}
+          onBusyChange={setBusy}
+        />
+
+        {submitError && (
+          <Alert severity="error" sx={{ mt: 3 }} role="alert">
+            {submitError}
+          </Alert>
+        )}
+
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{
+            justifyContent: 'space-between',
+            mt: 4,
+            pt: 2,
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Button
+            startIcon={<ArrowBackIcon />}
+            onClick={() => goTo(Math.max(0, index - 1))}
+            disabled={index === 0 || saving || busy}
+          >
+            {t('back')}
+          </Button>
+          <Button
+            variant="contained"
+            color={finishing ? 'secondary' : 'primary'}
+            endIcon={
+              saving ? (
+                <CircularProgress size={18} color="inherit" />
+              ) : finishing ? (
+                <CheckIcon />
+              ) : (
+                <ArrowForwardIcon />
+              )
+            }
+            onClick={() => void next()}
+            disabled={saving || busy}
+          >
+            {saving ? t('saving') : finishing ? t('complete') : t('next')}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+      {header}
+      {content}
+    </Container>
+  );
+}

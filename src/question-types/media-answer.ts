@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { MEDIA_TYPES, type MediaType } from '../shared/constants';
+import { singleLine } from '../shared/contracts/common';
+import { defineQuestionType } from './question-type';
+
+export const mediaTypeSchema = z.enum(MEDIA_TYPES);
+
+/**
+ * A photo or video answer: the path of an upload of the patient's, sent only with its type. The
+ * server checks the upload is theirs, of this question's type, and still savable.
+ */
+export function defineMediaType<T extends MediaType>(type: T) {
+  return defineQuestionType({
+    type,
+    answerFields: {
+      mediaType: mediaTypeSchema.nullish(),
+      mediaPath: singleLine().max(200).nullish(),
+    },
+    emptyDraft: () => ({ mediaType: null as MediaType | null, mediaPath: null as string | null }),
+    draftFromAnswer: (answer) => ({ mediaType: answer.mediaType, mediaPath: answer.mediaPath }),
+    isAnswered: (draft) => Boolean(draft.mediaType && draft.mediaPath),
+    toSaveFields: (draft) =>
+      draft.mediaType && draft.mediaPath
+        ? { mediaType: draft.mediaType, mediaPath: draft.mediaPath }
+        : {},
+  });
+}

@@ -1,0 +1,299 @@
+import CameraAltIcon from '@mui/icons-material/CameraAlt';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
+import ReplayIcon from '@mui/icons-material/Replay';
+import StopIcon from '@mui/icons-material/Stop';
+import UndoIcon from '@mui/icons-material/Undo';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../../client/lib/overlays/i18n';
+import { RECORDING_SECONDS, type MediaType } from '../../shared/constants';
+import { findOverlayGuide } from '../../shared/overlays';
+import type { SurveyInputProps, SurveyPart } from '../question-type.client';
+import { CAPTURE_SIZE, isPhone } from './camera-platform';
+import { CameraView, clock } from './CameraView';
+import { ACCEPTED_FILES, chosenUpload } from './chosen-file';
+import { CapturedMedia, SavedMedia } from './MediaPreview';
+import { SURVEY_TEXTS } from './survey-texts';
+import { useCamera } from './useCamera';
+import { useMediaUpload } from './useMediaUpload';
+import { useRecorder } from './useRecorder';
+
+/**
+ * capture: the live camera (or, without one, the file picker); preview: what was just taken or
+ * chosen, while it uploads; saved: the answer's photo or video, which Retake replaces.
+ */
+type Phase = 'capture' | 'preview' | 'saved';
+
+const narrow = { maxWidth: CAPTURE_SIZE, mx: 'auto', width: '100%' } as const;
+
+/**
+ * Live camera with a pose guide, capture or recording within the question's time limit, or a
+ * file chosen instead; the upload makes it the answer at once, and a returning patient sees it
+ * again with Retake. The camera, the recorder and the upload are hooks; this file is the view
+ * and the phase.
+ */
+function MediaInput({ question, draft, onChange, onBusyChange }: SurveyInputProps<MediaType>) {
+  const { t } = useTranslation(SURVEY_TEXTS);
+  const { t: tOverlay } = useTranslation('overlays');
+  const kind = question.questionType;
+  const guide = findOverlayGuide(question.overlay) ?? findOverlayGuide('none')!;
+  const maxSeconds = question.maxRecordingSeconds ?? RECORDING_SECONDS.default;
+  const fileInput = useRef<HTMLInputElement | null>(null);
+
+  const [phase, setPhase] = useState<Phase>(draft.mediaPath ? 'saved' : 'capture');
+  /** Translation key of the camera or recording problem shown. */
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ url: string; blob: Blob; filename: string } | null>(
+    null,
+  );
+
+  const camera = useCamera(kind, phase === 'capture', setError);
+  const uploaded = useCallback(
+    (path: string) => {
+      onChange({ mediaType: kind, mediaPath: path });
+      setPhase('saved');
+    },
+    [kind, onChange],
+  );
+  const upload = useMediaUpload(kind, question.id, uploaded);
+
+  const showCapture = (blob: Blob, filename: string) => {
+    camera.stop();
+    setError(null);
+    setPreview({ url: URL.createObjectURL(blob), blob, filename });
+    setPhase('preview');
+    void upload.upload(blob, filename);
+  };
+  const recorder = useRecorder(camera.streamRef, maxSeconds, setError, showCapture);
+  const { recording } = recorder;
+  const { uploading, progress } = upload;
+
+  useEffect(() => onBusyChange(uploading || recording), [uploading, recording, onBusyChange]);
+
+  // Release the preview's memory when it is replaced or the question is left.
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    },
+    [preview],
+  );
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again after a refusal.
+    event.target.value = '';
+    if (!file) return;
+    const chosen = await chosenUpload(kind, file);
+    showCapture(chosen.blob, chosen.filename);
+  };
+
+  // The saved answer stays the answer until a new photo or video has uploaded.
+  const retake = () => {
+    setPreview(null);
+    upload.clearError();
+    setError(null);
+    setPhase('capture');
+    camera.retry();
+  };
+  const keepSaved = () => {
+    setError(null);
+    setPhase('saved');
+  };
+
+  const cameraMissing = phase === 'capture' && camera.state === 'error';
+  const isPhoto = kind === 'photo';
+
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', '& > *': { width: '100%' } }}>
+      {phase === 'capture' && (
+        <Alert severity="info" icon={false} sx={narrow} data-testid="pose-instructions">
+          {guide.id !== 'none' && (
+            <AlertTitle sx={{ mb: 0.5 }}>{tOverlay(`${guide.key}.name`)}</AlertTitle>
+          )}
+          {tOverlay(`${guide.key}.instructions`)}
+        </Alert>
+      )}
+
+      {phase === 'capture' && !cameraMissing && (
+        <CameraView
+          videoRef={camera.videoRef}
+          state={camera.state}
+          guide={guide}
+          recording={
+            recording ? { elapsed: recorder.seconds, remaining: recorder.remaining } : null
+          }
+        />
+      )}
+
+      {phase !== 'capture' && preview && (
+        <CapturedMedia
+          kind={kind}
+          url={preview.url}
+          alt={isPhoto ? t('previewPhoto') : t('previewVideo')}
+        />
+      )}
+      {phase === 'saved' && !preview && draft.mediaPath && (
+        <SavedMedia kind={kind} mediaPath={draft.mediaPath} />
+      )}
+
+      {phase === 'saved' && (
+        <Alert
+          severity="success"
+          icon={<CheckCircleIcon />}
+          sx={{ maxWidth: CAPTURE_SIZE, mx: 'auto' }}
+          data-testid="media-uploaded"
+        >
+          {isPhoto ? t('uploadedPhoto') : t('uploadedVideo')}
+        </Alert>
+      )}
+
+      {uploading && (
+        <Box sx={narrow} role="status">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {t('uploading')} {Math.round(progress * 100)}%
+          </Typography>
+          <LinearProgress variant="determinate" value={Math.round(progress * 100)} />
+        </Box>
+      )}
+
+      {error && (
+        <Alert
+          severity="error"
+          sx={narrow}
+          action={
+            camera.state === 'error' ? (
+              <Button color="inherit" size="small" onClick={camera.retry}>
+                {t('tryAgain')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t(error)}
+        </Alert>
+      )}
+      {cameraMissing && (
+        <Typography variant="body2" sx={{ ...narrow, textAlign: 'center' }}>
+          {isPhoto ? t('fallbackPhoto') : t('fallbackVideo')}
+        </Typography>
+      )}
+      {upload.error && (
+        <Alert
+          severity="error"
+          sx={narrow}
+          action={
+            preview ? (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => void upload.upload(preview.blob, preview.filename)}
+              >
+                {t('tryAgain')}
+              </Button>
+            ) : undefined
+          }
+        >
+          <AlertTitle>{t('errors.upload')}</AlertTitle>
+          {upload.error}
+        </Alert>
+      )}
+
+      {phase === 'capture' && !cameraMissing && (
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {isPhoto ? t('photoHint') : t('videoHint', { limit: clock(maxSeconds) })}
+        </Typography>
+      )}
+
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        {phase === 'capture' && isPhoto && (
+          <Button
+            variant="contained"
+            startIcon={<CameraAltIcon />}
+            onClick={() => camera.takePhoto(showCapture)}
+            disabled={camera.state !== 'live'}
+          >
+            {t('takePhoto')}
+          </Button>
+        )}
+        {phase === 'capture' && !isPhoto && !recording && (
+          <Button
+            variant="contained"
+            color="error"
+            startIcon={<FiberManualRecordIcon />}
+            onClick={recorder.start}
+            disabled={camera.state !== 'live'}
+          >
+            {t('startRecording')}
+          </Button>
+        )}
+        {phase === 'capture' && !isPhoto && recording && (
+          <Button
+            variant="contained"
+            color="error"
+            startIcon={<StopIcon />}
+            onClick={recorder.stop}
+          >
+            {t('stopRecording')}
+          </Button>
+        )}
+        {phase === 'capture' && !recording && (
+          <Button
+            variant={cameraMissing ? 'contained' : 'outlined'}
+            startIcon={<FileUploadIcon />}
+            onClick={() => fileInput.current?.click()}
+          >
+            {t('chooseFile')}
+          </Button>
+        )}
+        {phase === 'capture' && !recording && draft.mediaPath && (
+          <Button startIcon={<UndoIcon />} onClick={keepSaved}>
+            {isPhoto ? t('keepPhoto') : t('keepVideo')}
+          </Button>
+        )}
+        {phase !== 'capture' && (
+          <Button
+            variant="outlined"
+            startIcon={<ReplayIcon />}
+            onClick={retake}
+            disabled={uploading}
+          >
+            {t('retake')}
+          </Button>
+        )}
+      </Stack>
+      <Box
+        component="input"
+        ref={fileInput}
+        type="file"
+        accept={ACCEPTED_FILES[kind]}
+        {...(isPhone() ? { capture: 'user' } : {})}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => void chooseFile(event)}
+        aria-label={t('chooseFile')}
+        data-testid="media-file-input"
+        sx={{ display: 'none' }}
+      />
+    </Stack>
+  );
+}
+
+export const photoSurvey: SurveyPart<'photo'> = {
+  label: `${SURVEY_TEXTS}:label.photo`,
+  Input: MediaInput,
+};
+
+export const videoSurvey: SurveyPart<'video'> = {
+  label: `${SURVEY_TEXTS}:label.video`,
+  Input: MediaInput,
+};

@@ -1,0 +1,46 @@
+import type { MediaType } from '../../shared/constants';
+import { CHOSEN_PHOTO_MAX_SIDE, PHOTO_QUALITY } from './camera-platform';
+
+/** What the file picker offers for each kind; the server still judges every file by its bytes. */
+export const ACCEPTED_FILES: Record<MediaType, string> = {
+  photo: 'image/*',
+  video: 'video/mp4,video/webm,video/quicktime',
+};
+
+/**
+ * A chosen photo redrawn as a JPEG like the camera's, at most CHOSEN_PHOTO_MAX_SIDE pixels on
+ * its longer side: a phone's 12-megapixel picture shrinks to a fraction, and its metadata (the
+ * place it was taken, the device) stays on the phone.
+ */
+async function redrawnPhoto(file: Blob): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, CHOSEN_PHOTO_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  return new Promise((resolve, reject) =>
+    canvas.toBlob(
+      (blob) => (blob && blob.size > 0 ? resolve(blob) : reject(new Error('empty photo'))),
+      'image/jpeg',
+      PHOTO_QUALITY,
+    ),
+  );
+}
+
+/**
+ * What a file chosen instead of the camera is uploaded as: a photo redrawn (see above) when the
+ * browser can read it; a video, or a photo it cannot read, as it is, for the server to accept or
+ * refuse with its reason.
+ */
+export async function chosenUpload(
+  kind: MediaType,
+  file: File,
+): Promise<{ blob: Blob; filename: string }> {
+  if (kind === 'photo') {
+    const photo = await redrawnPhoto(file).catch(() => null);
+    if (photo) return { blob: photo, filename: 'photo.jpg' };
+  }
+  return { blob: file, filename: file.name || kind };
+}

@@ -1,0 +1,31 @@
+import { invalid } from '../../server/platform/errors';
+import { textIn } from '../../server/modules/questionnaire/questionnaire';
+import { writeAnswerBlock } from '../../server/modules/review/report-kit';
+import { EMPTY_ANSWER, type AnsweredQuestion, type QuestionTypeServer } from '../server-type';
+
+const chosenOption = ({ question, answer }: AnsweredQuestion) =>
+  question.options.find((option) => option.id === answer.optionId);
+
+/** One of the question's active options. */
+export const multipleChoiceServer: QuestionTypeServer<'multiple_choice'> = {
+  type: 'multiple_choice',
+  async toStored(answer, checks) {
+    if (answer.optionId == null) return EMPTY_ANSWER;
+    if (!(await checks.isActiveOption(answer.optionId))) throw invalid('survey.invalidOption');
+    return { ...EMPTY_ANSWER, optionId: answer.optionId };
+  },
+  csvCells: (item) => ({
+    option_text: chosenOption(item)?.text.en ?? null,
+    option_score: chosenOption(item)?.score ?? null,
+  }),
+  async writeReport(run, context) {
+    for (const item of run) {
+      const option = chosenOption(item);
+      await writeAnswerBlock(context, item, 60, () => {
+        context.doc.text(
+          option ? textIn(option.text, context.language) : context.labels.noSelection,
+        );
+      });
+    }
+  },
+};

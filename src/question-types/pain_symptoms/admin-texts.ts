@@ -1,0 +1,6 @@
+import { registerTypeTexts } from '../texts';
+import de from './locales/admin/de.json';
+import en from './locales/admin/en.json';
+
+/** The namespace of what this folder shows in the admin area, registered on import. */
+export const ADMIN_TEXTS = registerTypeTexts('pain_symptoms', 'admin', { en, de });

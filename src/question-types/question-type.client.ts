@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import type { QuestionType } from '../shared/constants';
+import type { AdminResponse } from '../shared/contracts/admin-responses';
+import type { SurveyQuestion } from '../shared/contracts/survey';
+import type { QUESTION_TYPE_REGISTRY } from './registry.shared';
+
+/**
+ * What one question type shows in the browser (issue 13): its input in the patient's survey and
+ * its answer in the admin area. The halves are registered apart (registry.survey.ts,
+ * registry.admin.tsx, registry.admin-names.ts) so the survey chunk carries no admin code and the
+ * admin chunks no camera.
+ */
+
+/** The survey's draft of a type's answer, as the type's shared definition makes it. */
+export type DraftOf<T extends QuestionType> = ReturnType<
+  (typeof QUESTION_TYPE_REGISTRY)[T]['emptyDraft']
+>;
+
+/** What the survey hands the input of a question of type T. */
+export interface SurveyInputProps<T extends QuestionType> {
+  question: SurveyQuestion & { questionType: T };
+  draft: DraftOf<T>;
+  onChange(patch: Partial<DraftOf<T>>): void;
+  /** True while the question must not be left: an upload or a recording is running. */
+  onBusyChange(busy: boolean): void;
+  /** The id of the element holding the question text, which names the input. */
+  labelledBy: string;
+}
+
+/** A type in the patient's survey. */
+export interface SurveyPart<T extends QuestionType> {
+  /** The i18n key ("namespace:key") of the type's name shown to the patient. */
+  label: string;
+  Input: ComponentType<SurveyInputProps<T>>;
+}
+
+/** A stored answer shown to an admin: compact in the responses table, full in its dialog. */
+export interface AnswerViewProps {
+  response: AdminResponse;
+  full: boolean;
+}

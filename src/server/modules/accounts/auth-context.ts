@@ -1,0 +1,14 @@
+import type { Language } from '../../../shared/constants';
+import type { SignInMethod } from '../../../shared/contracts/auth';
+
+/** What a request's sign-in proved; set by the route-access hook, read by services. */
+export interface AuthContext {
+  userId: number;
+  email: string;
+  language: Language;
+  /** Admin rights in this session: the account's flag and a second-factor sign-in. */
+  isAdmin: boolean;
+  /** The one assessment this session proved: every patient read and write is scoped to it. */
+  accessCodeId: number;
+  methods: SignInMethod[];
+}

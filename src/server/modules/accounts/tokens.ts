@@ -1,0 +1,55 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { Language } from '../../../shared/constants';
+import {
+  tokenPayloadSchema,
+  type SignInMethod,
+  type TokenPayload,
+} from '../../../shared/contracts/auth';
+
+export interface TokenSubject {
+  userId: number;
+  email: string;
+  language: Language;
+  /** Admin rights in this session: an administrator who also gave the second factor. */
+  isAdmin: boolean;
+  tokenVersion: number;
+  accessCodeId: number;
+  assessmentTokenVersion: number;
+  methods: SignInMethod[];
+}
+
+export interface TokenService {
+  sign(subject: TokenSubject): Promise<string>;
+  /** The payload of a valid token, or null for anything tampered, expired or malformed. */
+  verify(token: string): Promise<TokenPayload | null>;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (subject) =>
+      new SignJWT({
+        email: subject.email,
+        language: subject.language,
+        isAdmin: subject.isAdmin,
+        tv: subject.tokenVersion,
+        acid: subject.accessCodeId,
+        atv: subject.assessmentTokenVersion,
+        amr: subject.methods,
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(subject.userId))
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key),
+    verify: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const parsed = tokenPayloadSchema.safeParse(payload);
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type {
+  AdminAccessCodeResponses,
+  AdminResponsesPage,
+  AdminResponsesQuery,
+} from '../../../shared/contracts/admin-responses';
+import { maskedAccessCode } from '../../../shared/contracts/admin-responses';
+import type { DbOrTx } from '../../platform/db/client';
+import { notFound } from '../../platform/errors';
+import type { AuthContext } from '../accounts/auth-context';
+import { recordAudit } from '../audit/audit-log';
+import { isOverdue } from '../assessments/assessment-state';
+import {
+  findAssessment,
+  listAssessmentsOfAccounts,
+  listPatientPage,
+} from '../assessments/assessments-repository';
+import { translationsOf } from '../questionnaire/questionnaire';
+import { readAnswers, screenerScores } from './answers-read';
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+/**
+ * One page of patients with their assessments, answer counts, review status and screener score,
+ * in a fixed number of queries whatever the page size. Patients whose latest assessment is
+ * newest come first.
+ */
+export async function listResponsePage(
+  db: DbOrTx,
+  query: AdminResponsesQuery,
+  now = new Date(),
+): Promise<AdminResponsesPage> {
+  const { rows, total } = await listPatientPage(db, query);
+  const assessments = await listAssessmentsOfAccounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  const scores = await screenerScores(
+    db,
+    assessments.map(({ assessment }) => assessment.id),
+  );
+  return {
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    users: rows.map((user) => ({
+      ID: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      accessCodes: assessments
+        .filter(({ assessment }) => assessment.userId === user.id)
+        .map(({ assessment, answers }) => ({
+          ID: assessment.id,
+          firstName: assessment.firstName,
+          lastName: assessment.lastName,
+          accessCode: maskedAccessCode(assessment.codeHint),
+          createdAt: new Date(assessment.createdAt).toISOString(),
+          status: assessment.status,
+          responseCount: Number(answers),
+          submittedAt: iso(assessment.submittedAt),
+          dueAt: iso(assessment.dueAt),
+          overdue: isOverdue(assessment, now),
+          screener: scores.get(assessment.id) ?? null,
+        })),
+    })),
+  };
+}
+
+/** Every answer of one assessment with its question and options, in survey order; audit-logged. */
+export async function listAccessCodeResponses(
+  db: DbOrTx,
+  actor: AuthContext,
+  accessCodeId: number,
+): Promise<AdminAccessCodeResponses> {
+  const assessment = await findAssessment(db, accessCodeId);
+  if (!assessment) throw notFound('admin.accessCodeNotFound');
+  const answers = await readAnswers(db, [accessCodeId]);
+  await recordAudit(db, actor, {
+    action: 'responses.read',
+    patientUserId: assessment.userId,
+    accessCodeId,
+  });
+  return {
+    accessCodeId,
+    responses: answers.map(({ question, answer }) => ({
+      ID: answer.id,
+      Question: {
+        ID: question.id,
+        QuestionType: question.type,
+        QuestionText: question.text.en,
+        IsActive: question.isActive,
+        Translations: translationsOf(question.text),
+        Options: question.options.map((option) => ({
+          ID: option.id,
+          OptionText: option.text.en,
+          IsActive: option.isActive,
+          Translations: translationsOf(option.text),
+        })),
+      },
+      OptionID: answer.optionId,
+      AnswerText: answer.answerText,
+      MediaType: answer.mediaType,
+      MediaPath: answer.mediaPath,
+      PainPoints: answer.painPoints,
+      Symptoms: answer.symptoms,
+      CreatedAt: new Date(answer.createdAt).toISOString(),
+      UpdatedAt: new Date(answer.updatedAt).toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,54 @@
+import { Readable } from 'node:stream';
+import {
+  adminAccessCodeResponsesSchema,
+  adminResponsesPageSchema,
+  adminResponsesQuerySchema,
+} from '../../../shared/contracts/admin-responses';
+import { idParamsSchema, okBodySchema } from '../../../shared/contracts/common';
+import { saveResponseBodySchema } from '../../../shared/contracts/survey';
+import type { AppInstance } from '../../platform/http/app-instance';
+import { sendDownload } from '../../platform/http/download';
+import { requireAuth } from '../../platform/http/route-access';
+import { listAccessCodeResponses, listResponsePage } from './admin-responses-service';
+import { exportAnswersCsv } from './answers-csv';
+import { saveResponse } from './save-answer-service';
+
+/** Answers: saved by the patient as they go, read and exported by the practice. */
+export async function answerRoutes(app: AppInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.post('/api/survey/responses', {
+    config: { access: 'user' },
+    schema: { body: saveResponseBodySchema, response: { 200: okBodySchema } },
+    handler: async (request) => {
+      const { userId, accessCodeId } = requireAuth(request);
+      await saveResponse({ ...app.deps, log: request.log }, { userId, accessCodeId }, request.body);
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/api/admin/responses', {
+    config: { access: 'admin' },
+    schema: { querystring: adminResponsesQuerySchema, response: { 200: adminResponsesPageSchema } },
+    handler: (request) => listResponsePage(db, request.query),
+  });
+
+  app.get('/api/admin/responses/access-codes/:id', {
+    config: { access: 'admin' },
+    schema: { params: idParamsSchema, response: { 200: adminAccessCodeResponsesSchema } },
+    handler: (request) => listAccessCodeResponses(db, requireAuth(request), request.params.id),
+  });
+
+  app.get('/api/admin/exports/answers.csv', {
+    config: { access: 'admin' },
+    handler: async (request, reply) => {
+      const rows = await exportAnswersCsv(db, requireAuth(request));
+      const date = new Date().toISOString().slice(0, 10);
+      return sendDownload(reply, {
+        type: 'text/csv; charset=utf-8',
+        filename: `answers-${date}.csv`,
+        body: Readable.from(rows),
+      });
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import type { CompletionResult } from '../../../shared/contracts/survey';
+import type { Db } from '../../platform/db/client';
+import { DomainError, notFound } from '../../platform/errors';
+import { unansweredRequiredQuestionIds } from '../answers/answers-read';
+import type { PatientScope } from './assessment-state';
+import { enqueue } from '../../platform/jobs/job-queue';
+import { completionMailJob } from './assessment-mails';
+import { claimOnce, findPatientAssessment } from './assessments-repository';
+import { submitAssessment, type SubmitDeps } from './submit-assessment';
+
+/**
+ * Marks the assessment submitted and queues the completion mail once per access code; refused
+ * while a required question has no answer, naming those questions. The answers were saved as
+ * the patient went, so this one request is all completing takes. The conditional update claims
+ * the mail in the transaction that queues it: concurrent calls queue one mail, which the job
+ * worker sends (and retries) after the reply.
+ */
+export async function completeAssessment(
+  deps: SubmitDeps & { db: Db },
+  scope: PatientScope,
+  now = new Date(),
+): Promise<CompletionResult> {
+  return deps.db.transaction(async (tx) => {
+    const assessment = await findPatientAssessment(tx, scope);
+    if (!assessment) throw notFound();
+    const missing = await unansweredRequiredQuestionIds(tx, scope.accessCodeId);
+    if (missing.length > 0) {
+      throw new DomainError('conflict', 'survey.incomplete', {}, { missingQuestionIds: missing });
+    }
+
+    // Submits it for review (due date, practice notification) the first time only.
+    await submitAssessment({ ...deps, db: tx }, scope.accessCodeId, now);
+    if (!(await claimOnce(tx, scope.accessCodeId, 'completionEmailSentAt', now))) {
+      return { ok: true as const, sent: false };
+    }
+    await enqueue(
+      tx,
+      completionMailJob,
+      { assessmentId: assessment.id },
+      { assessmentId: assessment.id },
+    );
+    return { ok: true as const, sent: true };
+  });
+}

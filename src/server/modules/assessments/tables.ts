@@ -1,0 +1,63 @@
+import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../platform/db/columns';
+import { users } from '../accounts/tables';
+import type { AssessmentStatus, Language } from '../../../shared/constants';
+
+/** One access code is one assessment: the unit the practice reviews. */
+export const accessCodes = pgTable(
+  'access_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the normalised code; the code itself is never stored. Null once retired. */
+    codeHash: text('code_hash').unique(),
+    /** The last characters, so the practice can tell a patient's codes apart. */
+    codeHint: text('code_hint').notNull(),
+    status: text('status').$type<AssessmentStatus>().notNull().default('in_progress'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+    evaluationSentOn: date('evaluation_sent_on'),
+    completionEmailSentAt: timestamp('completion_email_sent_at', { withTimezone: true }),
+    practiceNotifiedAt: timestamp('practice_notified_at', { withTimezone: true }),
+    /**
+     * The patient as entered at the checkout that bought this assessment. Kept per assessment so
+     * a later checkout with the same e-mail address can never change an earlier one.
+     */
+    email: text('email').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    dateOfBirth: date('date_of_birth'),
+    phone: text('phone'),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    state: text('state'),
+    language: text('language').$type<Language>().notNull().default('en'),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentVersion: text('consent_version'),
+    /** Bumped to end every session of this assessment (logout). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('access_codes_user_idx').on(t.userId),
+    index('access_codes_status_due_idx').on(t.status, t.dueAt),
+  ],
+);
+
+/**
+ * The columns by which a row belongs to one assessment of one account; the row goes when either
+ * is erased.
+ */
+export const ownedByAssessment = () => ({
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accessCodeId: integer('access_code_id')
+    .notNull()
+    .references(() => accessCodes.id, { onDelete: 'cascade' }),
+});

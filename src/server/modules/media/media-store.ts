@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  MEDIA_PATH_PATTERN,
+  mediaFileName,
+  type MediaExtension,
+} from '../../../shared/media-kinds';
+import { createDecryptStream, createEncryptStream, plaintextSize } from './chunked-cipher';
+
+/**
+ * A new, unguessable name for a file about to be stored. The caller chooses it before writing so
+ * the file is recorded (and can be cleaned up) before any byte of it reaches the disk.
+ */
+export function newMediaPath(extension: MediaExtension): string {
+  return `media/${randomUUID()}.${extension}`;
+}
+
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface MediaStore {
+  /**
+   * Streams an upload into the store under a name from `newMediaPath`. The file appears under
+   * that name only when complete; a failed or aborted write leaves nothing behind.
+   */
+  write(source: Readable, path: string): Promise<{ path: string; size: number }>;
+  /** Size of a stored file, or null when the path is not a stored file. */
+  size(path: string): Promise<number | null>;
+  read(path: string, range?: ByteRange): Readable;
+  remove(path: string): Promise<void>;
+  /** Deletes partial uploads left by a process that died mid-upload. */
+  cleanupIncoming(): Promise<number>;
+  /** Writes, reads back and removes a small file: throws unless the store works (readiness). */
+  probe(): Promise<void>;
+}
+
+export class InvalidMediaPathError extends Error {}
+
+/** No upload takes a day; a partial file that old is left over whatever its writer. */
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return pid === process.pid;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Files in a folder outside anything served statically, reachable only through API routes, and
+ * encrypted at rest with the media key: decrypted only while streamed to an authorised reader.
+ */
+export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore {
+  const root = resolve(rootDir);
+  const incoming = join(root, '.incoming');
+
+  const locate = (path: string): string => {
+    if (!MEDIA_PATH_PATTERN.test(path)) throw new InvalidMediaPathError(path);
+    const file = resolve(root, mediaFileName(path));
+    if (!file.startsWith(root + sep)) throw new InvalidMediaPathError(path);
+    return file;
+  };
+
+  return {
+    async write(source, path) {
+      const file = locate(path);
+      await mkdir(incoming, { recursive: true });
+      // The writer's pid in the name tells a later start whether the upload can still finish.
+      const partial = join(incoming, `${process.pid}-${mediaFileName(path)}.part`);
+      let size = 0;
+      const counter = new PassThrough();
+      counter.on('data', (chunk: Buffer) => (size += chunk.length));
+      const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+      try {
+        await pipeline(source, counter, createEncryptStream(key), out);
+        await rename(partial, file);
+        return { path, size };
+      } catch (error) {
+        // A failing source can end the pipeline before the file is even open; removing it then
+        // would race the open and leave the partial file behind.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async size(path) {
+      try {
+        const info = await stat(locate(path));
+        return info.isFile() ? plaintextSize(info.size) : null;
+      } catch (error) {
+        if (error instanceof InvalidMediaPathError) throw error;
+        return null;
+      }
+    },
+    read(path, range) {
+      return createDecryptStream(locate(path), key, range);
+    },
+    async remove(path) {
+      await rm(locate(path), { force: true });
+    },
+    async cleanupIncoming() {
+      const names = await readdir(incoming).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const pid = Number.parseInt(name, 10);
+        const file = join(incoming, name);
+        const age = Date.now() - (await stat(file).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+        if (!isRunning(pid) || age > STALE_UPLOAD_MS) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+    async probe() {
+      await mkdir(incoming, { recursive: true });
+      // Named like a partial upload of this process, so a crash mid-probe is cleaned up too.
+      const file = join(incoming, `${process.pid}-readiness-${randomUUID()}.part`);
+      const content = randomUUID();
+      try {
+        await writeFile(file, content, { mode: 0o600 });
+        if ((await readFile(file, 'utf8')) !== content) throw new Error('media store read back');
+      } finally {
+        await rm(file, { force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { defineMessages } from '../../platform/i18n/define-messages';
+
+/** API messages about photos and videos. */
+export const mediaMessages = defineMessages(
+  {
+    'admin.mediaPathInvalid': 'This is not a valid media path.',
+    'admin.mediaNotFound': 'This media file does not exist.',
+    'media.rangeNotSatisfiable': 'The requested byte range is outside the file.',
+    'survey.mediaNotFound': 'This photo or video does not exist.',
+    'survey.mediaMissing': 'Please attach a photo or video file.',
+    'survey.mediaFields': 'The upload needs the media type and the question.',
+    'survey.mediaWrongKind': 'This file is not a supported photo (JPEG, PNG) or video (WebM, MP4).',
+    'survey.mediaTooLarge': 'The file is too large. Please record a shorter video.',
+    'survey.mediaQuotaExceeded':
+      'This assessment has reached its limit for photos and videos, so this file was not saved. Replaced recordings are cleared within a day; please try again later.',
+  },
+  {
+    'admin.mediaPathInvalid': 'Dies ist kein gültiger Medienpfad.',
+    'admin.mediaNotFound': 'Diese Mediendatei existiert nicht.',
+    'media.rangeNotSatisfiable': 'Der angeforderte Bytebereich liegt außerhalb der Datei.',
+    'survey.mediaNotFound': 'Dieses Foto oder Video existiert nicht.',
+    'survey.mediaMissing': 'Bitte fügen Sie ein Foto oder Video bei.',
+    'survey.mediaFields': 'Für das Hochladen fehlen der Medientyp oder die Frage.',
+    'survey.mediaWrongKind':
+      'Diese Datei ist kein unterstütztes Foto (JPEG, PNG) oder Video (WebM, MP4).',
+    'survey.mediaTooLarge': 'Die Datei ist zu groß. Bitte nehmen Sie ein kürzeres Video auf.',
+    'survey.mediaQuotaExceeded':
+      'Diese Bewertung hat ihre Grenze für Fotos und Videos erreicht, daher wurde diese Datei nicht gespeichert. Ersetzte Aufnahmen werden innerhalb eines Tages gelöscht; bitte versuchen Sie es später erneut.',
+  },
+);

@@ -1,0 +1,64 @@
+import multipart from '@fastify/multipart';
+import { mediaPathParamsSchema } from '../../../shared/contracts/admin-responses';
+import { mediaUploadResultSchema } from '../../../shared/contracts/survey';
+import type { AppInstance } from '../../platform/http/app-instance';
+import { requireAuth } from '../../platform/http/route-access';
+import { openMedia } from './admin-media-service';
+import { openOwnMedia } from './patient-media-service';
+import { uploadMedia } from './upload-service';
+
+/**
+ * Photos and videos: streamed in by the patient, streamed out (with byte ranges) to the patient
+ * who took them and to the practice.
+ */
+export async function mediaRoutes(app: AppInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: app.deps.config.mediaMaxBytes, files: 1, fields: 4, parts: 6 },
+  });
+
+  app.post('/api/survey/media', {
+    config: { access: 'user' },
+    schema: { response: { 200: mediaUploadResultSchema } },
+    handler: (request) => {
+      const { userId, accessCodeId } = requireAuth(request);
+      const contentLength = Number(request.headers['content-length']);
+      return uploadMedia(
+        { ...app.deps, log: request.log },
+        { userId, accessCodeId },
+        {
+          parts: request.parts(),
+          contentLength: Number.isSafeInteger(contentLength) ? contentLength : undefined,
+        },
+      );
+    },
+  });
+
+  app.get('/api/survey/media/*', {
+    config: { access: 'user' },
+    schema: { params: mediaPathParamsSchema },
+    handler: async (request, reply) => {
+      const { userId, accessCodeId } = requireAuth(request);
+      const media = await openOwnMedia(
+        app.deps,
+        { userId, accessCodeId },
+        request.params['*'],
+        request.headers.range,
+      );
+      return reply.code(media.status).headers(media.headers).send(media.body);
+    },
+  });
+
+  app.get('/api/admin/media/*', {
+    config: { access: 'admin' },
+    schema: { params: mediaPathParamsSchema },
+    handler: async (request, reply) => {
+      const media = await openMedia(
+        app.deps,
+        requireAuth(request),
+        request.params['*'],
+        request.headers.range,
+      );
+      return reply.code(media.status).headers(media.headers).send(media.body);
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/client';
+import {
+  deleteUnreferencedUploadRow,
+  findUnreferencedUpload,
+  listStaleUnreferencedUploads,
+} from './media-repository';
+import type { MediaStore } from './media-store';
+
+/**
+ * How long an upload no answer refers to is kept. An upload becomes its question's answer the
+ * moment it finishes, so what no answer refers to is left over: an upload still streaming (or
+ * dead midway), or a replaced file whose removal failed. A day covers any upload still
+ * streaming (the media store gives up on its partial file after a day too); within it, a fresh
+ * upload may also be saved as the answer of another question of its type.
+ */
+export const UNSAVED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export interface RemovalDeps {
+  db: Db;
+  media: MediaStore;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Removes the file, then its row. The file goes first so that a file which cannot be removed
+ * keeps its row, and the clean-up job finds it again. Never throws: the caller's own work (a
+ * saved answer) is done, so a failure here is only logged, without anything about the patient.
+ */
+export async function removeUpload(
+  deps: RemovalDeps,
+  upload: { id: number; path: string },
+): Promise<boolean> {
+  try {
+    await deps.media.remove(upload.path);
+    return await deleteUnreferencedUploadRow(deps.db, upload.id);
+  } catch (error) {
+    deps.log.warn(
+      { uploadId: upload.id, code: (error as { code?: unknown }).code },
+      'removing an upload failed; the clean-up job tries again',
+    );
+    return false;
+  }
+}
+
+/**
+ * Removes an upload of the assessment that no answer refers to any more: the photo or video a
+ * Retake replaced. One still referred to (the same file saved again) is kept.
+ */
+export async function discardUnreferencedUpload(
+  deps: RemovalDeps,
+  accessCodeId: number,
+  path: string,
+): Promise<boolean> {
+  const upload = await findUnreferencedUpload(deps.db, accessCodeId, path).catch(
+    (error: unknown) => {
+      deps.log.warn(
+        { code: (error as { code?: unknown }).code },
+        'finding a replaced upload failed',
+      );
+      return undefined;
+    },
+  );
+  return upload ? removeUpload(deps, upload) : false;
+}
+
+/**
+ * Removes every upload no answer refers to that is older than the grace period: uploads that
+ * died midway, and files whose earlier removal failed.
+ */
+export async function removeUnreferencedUploads(
+  deps: RemovalDeps,
+  now = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNSAVED_UPLOAD_GRACE_MS);
+  const stale = await listStaleUnreferencedUploads(deps.db, cutoff);
+  let removed = 0;
+  for (const upload of stale) if (await removeUpload(deps, upload)) removed += 1;
+  return removed;
+}

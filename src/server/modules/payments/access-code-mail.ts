@@ -1,0 +1,78 @@
+import type { Language } from '../../../shared/constants';
+import type { MailMessage } from '../../platform/mail/mailer';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const texts = {
+  en: {
+    subject: 'Your access code for the CMD risk assessment',
+    greeting: (name: string) => `Dear ${name},`,
+    thanks: 'Thank you for your order. Your access code for the CMD risk assessment is:',
+    howTo:
+      'Keep this code safe. With it you can continue your assessment at any time: open the link below and choose "I have an access code".',
+    link: 'Continue your assessment',
+    evaluation:
+      'After you complete the survey, a consulting dentist prepares your specialist evaluation. This takes about 2 working days, and you will receive it by e-mail.',
+    ignore: 'If you did not request this assessment, you can ignore this message.',
+    signature: 'Your CMD Risk Assessment team',
+  },
+  de: {
+    subject: 'Ihr Zugangscode für die CMD-Risikobewertung',
+    greeting: (name: string) => `Guten Tag ${name},`,
+    thanks: 'Vielen Dank für Ihre Bestellung. Ihr Zugangscode für die CMD-Risikobewertung lautet:',
+    howTo:
+      'Bewahren Sie diesen Code gut auf. Damit können Sie Ihre Bewertung jederzeit fortsetzen: Öffnen Sie den Link unten und wählen Sie „Ich habe einen Zugangscode“.',
+    link: 'Bewertung fortsetzen',
+    evaluation:
+      'Nachdem Sie den Fragebogen abgeschlossen haben, erstellt ein beratender Zahnarzt Ihre fachliche Auswertung. Das dauert etwa 2 Werktage; Sie erhalten sie per E-Mail.',
+    ignore:
+      'Falls Sie diese Bewertung nicht angefordert haben, können Sie diese Nachricht ignorieren.',
+    signature: 'Ihr Team der CMD-Risikobewertung',
+  },
+} as const;
+
+/** The e-mail carrying a new access code (one assessment), in the patient's language. */
+export function accessCodeMail(input: {
+  to: string;
+  name: string;
+  code: string;
+  language: Language;
+  publicUrl: string;
+}): MailMessage {
+  const t = texts[input.language];
+  const url = `${input.publicUrl}/`;
+  const text = [
+    t.greeting(input.name),
+    '',
+    t.thanks,
+    '',
+    `    ${input.code}`,
+    '',
+    t.howTo,
+    `${t.link}: ${url}`,
+    '',
+    t.evaluation,
+    '',
+    t.ignore,
+    '',
+    t.signature,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="${input.language}"><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<p>${escapeHtml(t.greeting(input.name))}</p>
+<p>${escapeHtml(t.thanks)}</p>
+<p style="font-size:24px;font-weight:700;letter-spacing:2px;font-family:ui-monospace,Menlo,Consolas,monospace;background:#f1f5f9;border-radius:8px;padding:12px 16px;display:inline-block">${escapeHtml(input.code)}</p>
+<p>${escapeHtml(t.howTo)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1565c0;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px">${escapeHtml(t.link)}</a></p>
+<p>${escapeHtml(t.evaluation)}</p>
+<p style="color:#6b7280;font-size:13px">${escapeHtml(t.ignore)}</p>
+<p>${escapeHtml(t.signature)}</p>
+</body></html>`;
+  return {
+    to: input.to,
+    subject: t.subject,
+    text,
+    html,
+    template: `access-code-${input.language}`,
+  };
+}

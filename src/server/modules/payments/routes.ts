@@ -1,0 +1,76 @@
+import { authResultSchema } from '../../../shared/contracts/common';
+import {
+  createPaymentIntentBodySchema,
+  demoConfirmBodySchema,
+  demoConfirmResultSchema,
+  paymentIntentResultSchema,
+  publishableKeyResultSchema,
+  updatePaymentIntentBodySchema,
+  verifyPaymentBodySchema,
+  webhookResultSchema,
+} from '../../../shared/contracts/paywall';
+import { notFound } from '../../platform/errors';
+import type { AppInstance } from '../../platform/http/app-instance';
+import { confirmDemoPayment } from './demo-provider';
+import { receiveWebhook } from './webhook';
+import {
+  createPaymentIntent,
+  updatePaymentIntent,
+  verifyPayment,
+  type PaymentDeps,
+} from './payment-service';
+
+export async function paymentRoutes(app: AppInstance): Promise<void> {
+  const deps = (): PaymentDeps => ({ ...app.deps, log: app.log });
+
+  app.get('/api/stripe-publishable-key', {
+    config: { access: 'public' },
+    schema: { response: { 200: publishableKeyResultSchema } },
+    handler: () => ({
+      publishableKey: app.deps.payments.publishableKey,
+      provider: app.deps.payments.kind,
+    }),
+  });
+
+  app.post('/api/create-payment-intent', {
+    config: { access: 'public' },
+    schema: { body: createPaymentIntentBodySchema, response: { 200: paymentIntentResultSchema } },
+    handler: (request) => createPaymentIntent(deps(), request.body, request.ip),
+  });
+
+  app.post('/api/update-payment-intent', {
+    config: { access: 'public' },
+    schema: { body: updatePaymentIntentBodySchema, response: { 200: paymentIntentResultSchema } },
+    handler: (request) => updatePaymentIntent(deps(), request.body, request.ip),
+  });
+
+  app.post('/api/verify-payment', {
+    config: { access: 'public' },
+    schema: { body: verifyPaymentBodySchema, response: { 200: authResultSchema } },
+    handler: (request) => verifyPayment(deps(), request.body, request.ip),
+  });
+
+  app.post('/api/demo-payments/confirm', {
+    config: { access: 'public' },
+    schema: { body: demoConfirmBodySchema, response: { 200: demoConfirmResultSchema } },
+    handler: (request) => {
+      if (app.deps.payments.kind !== 'demo') throw notFound();
+      return confirmDemoPayment(app.deps.db, app.deps.config.jwtSecret, request.body);
+    },
+  });
+
+  // The webhook needs the raw body for its signature, so it gets its own JSON parser.
+  await app.register(async (raw: AppInstance) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+    raw.post('/api/stripe/webhook', {
+      config: { access: 'public' },
+      schema: { response: { 200: webhookResultSchema } },
+      handler: async (request) => {
+        await receiveWebhook(deps(), request.body, request.headers['stripe-signature']);
+        return { received: true } as const;
+      },
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../platform/db/columns';
+import { users } from '../accounts/tables';
+import { accessCodes } from '../assessments/tables';
+import type { Language } from '../../../shared/constants';
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').$type<'stripe' | 'demo' | 'coupon'>().notNull(),
+    /** The provider's payment intent id; free checkouts get a generated one. */
+    intentId: text('intent_id').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    status: text('status').notNull().default('created'),
+    couponCode: text('coupon_code'),
+    /** SHA-256 of the intent's client secret: only the paying browser holds the secret. */
+    clientSecretHash: text('client_secret_hash'),
+    /** When verify-payment handed out the one session this payment gives. */
+    sessionIssuedAt: timestamp('session_issued_at', { withTimezone: true }),
+    /** Patient details kept with the intent so a webhook can fulfil it without the browser. */
+    pendingDetails: jsonb('pending_details').$type<Record<string, string | boolean>>(),
+    language: text('language').$type<Language>().notNull().default('en'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    accessCodeId: integer('access_code_id').references(() => accessCodes.id, {
+      onDelete: 'set null',
+    }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId)],
+);
+
+/** Provider events already handled, so a redelivered webhook does nothing twice. */
+export const webhookEvents = pgTable('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

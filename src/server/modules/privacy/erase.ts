@@ -1,0 +1,113 @@
+import type { AuthContext } from '../accounts/auth-context';
+import { deleteAccount, findAccount, lockAccount } from '../accounts/accounts-repository';
+import {
+  accountHasAssessments,
+  deleteAssessment,
+  listExpiredAssessments,
+} from '../assessments/assessments-repository';
+import { recordAudit } from '../audit/audit-log';
+import type { Db } from '../../platform/db/client';
+import { DomainError, conflict, invalid } from '../../platform/errors';
+import { uploadPathsOfAccount, uploadsOfAssessment } from '../media/media-repository';
+import type { MediaStore } from '../media/media-store';
+import { deletePaymentsOfAccount, forgetPaymentDetails } from '../payments/payments-repository';
+import { recordErasure } from './privacy-repository';
+
+export interface ErasureResult {
+  erasedUserId: number;
+  mediaFilesRemoved: number;
+}
+
+async function removeFiles(media: MediaStore, paths: string[]): Promise<number> {
+  let removed = 0;
+  for (const path of paths) {
+    await media.remove(path).then(
+      () => (removed += 1),
+      () => undefined,
+    );
+  }
+  return removed;
+}
+
+/**
+ * Erases a patient: every row about them (answers, assessments, uploads, payments and the
+ * details kept with them) and their media files. Deleting the user row also ends every token.
+ * What remains is the erasure record and audit entries, which hold the bare id and no data.
+ */
+export async function erasePatient(
+  deps: { db: Db; media: MediaStore },
+  userId: number,
+  reason: 'request' | 'retention',
+  actorUserId: number | null,
+): Promise<ErasureResult | null> {
+  const paths = await deps.db.transaction(async (tx) => {
+    const user = await lockAccount(tx, userId);
+    if (!user) return null;
+    const files = await uploadPathsOfAccount(tx, userId);
+    await deletePaymentsOfAccount(tx, userId, user.email);
+    // Answers, assessments and uploads go with the user (ON DELETE CASCADE).
+    await deleteAccount(tx, userId);
+    return files;
+  });
+  if (!paths) return null;
+  const mediaFilesRemoved = await removeFiles(deps.media, paths);
+  await recordErasure(deps.db, { erasedUserId: userId, reason, actorUserId, mediaFilesRemoved });
+  return { erasedUserId: userId, mediaFilesRemoved };
+}
+
+/**
+ * An administrator's erasure of a patient, after typing the patient's e-mail address again;
+ * administrators cannot be erased here. Audit-logged.
+ */
+export async function erasePatientOnRequest(
+  deps: { db: Db; media: MediaStore },
+  auth: AuthContext,
+  input: { patientId: number; confirmEmail: string },
+): Promise<ErasureResult> {
+  const patient = await findAccount(deps.db, input.patientId);
+  if (!patient) throw new DomainError('not_found', 'privacy.patientNotFound');
+  if (patient.isAdmin) throw conflict('privacy.cannotEraseAdmin');
+  if (patient.email !== input.confirmEmail.toLowerCase()) {
+    throw invalid('privacy.confirmMismatch');
+  }
+  const result = await erasePatient(deps, input.patientId, 'request', auth.userId);
+  if (!result) throw new DomainError('not_found', 'privacy.patientNotFound');
+  await recordAudit(deps.db, auth, {
+    action: 'patient.erase',
+    patientUserId: input.patientId,
+    detail: `${result.mediaFilesRemoved} media files`,
+  });
+  return result;
+}
+
+/**
+ * Erases evaluated assessments whose evaluation is older than the cut-off; a patient left with
+ * no assessment at all is erased entirely.
+ */
+export async function eraseExpiredAssessments(
+  deps: { db: Db; media: MediaStore },
+  cutoff: Date,
+): Promise<{ assessments: number; patients: number }> {
+  const expired = await listExpiredAssessments(deps.db, cutoff);
+  let patients = 0;
+  for (const { id, userId } of expired) {
+    const paths = await deps.db.transaction(async (tx) => {
+      const files = await uploadsOfAssessment(tx, id);
+      await forgetPaymentDetails(tx, id);
+      await deleteAssessment(tx, id);
+      return files.map((file) => file.path);
+    });
+    const removed = await removeFiles(deps.media, paths);
+    if (!(await accountHasAssessments(deps.db, userId))) {
+      await erasePatient(deps, userId, 'retention', null);
+      patients += 1;
+    } else {
+      await recordErasure(deps.db, {
+        erasedUserId: userId,
+        reason: 'retention',
+        mediaFilesRemoved: removed,
+      });
+    }
+  }
+  return { assessments: expired.length, patients };
+}

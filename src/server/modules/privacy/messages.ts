@@ -1,0 +1,16 @@
+import { defineMessages } from '../../platform/i18n/define-messages';
+
+export const privacyMessages = defineMessages(
+  {
+    'privacy.patientNotFound': 'This patient does not exist (any more).',
+    'privacy.confirmMismatch':
+      "The e-mail address typed does not match the patient's. Nothing was erased.",
+    'privacy.cannotEraseAdmin': 'Administrator accounts cannot be erased here.',
+  },
+  {
+    'privacy.patientNotFound': 'Diese Person gibt es nicht (mehr).',
+    'privacy.confirmMismatch':
+      'Die eingegebene E-Mail-Adresse stimmt nicht mit der der Person überein. Es wurde nichts gelöscht.',
+    'privacy.cannotEraseAdmin': 'Administratorkonten können hier nicht gelöscht werden.',
+  },
+);

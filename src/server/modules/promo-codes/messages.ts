@@ -1,0 +1,25 @@
+import { defineMessages } from '../../platform/i18n/define-messages';
+
+/** API messages about promo codes. */
+export const promoCodeMessages = defineMessages(
+  {
+    'admin.promoCodeNotFound': 'This promo code no longer exists. Please reload the list.',
+    'admin.promoCodeDuplicate':
+      'A promo code "{{code}}" already exists. Please choose another code.',
+    'admin.promoCodeDeletedLocked': 'Deleted promo codes cannot be edited or deleted.',
+    'admin.promoCodeRedeemedLocked': 'Redeemed promo codes cannot be deleted.',
+    'coupons.invalid': 'Invalid coupon code',
+    'coupons.notRedeemable': 'This promo code cannot be redeemed for your account.',
+  },
+  {
+    'admin.promoCodeNotFound':
+      'Dieser Promo-Code existiert nicht mehr. Bitte laden Sie die Liste neu.',
+    'admin.promoCodeDuplicate':
+      'Ein Promo-Code „{{code}}“ existiert bereits. Bitte wählen Sie einen anderen Code.',
+    'admin.promoCodeDeletedLocked':
+      'Gelöschte Promo-Codes können weder bearbeitet noch gelöscht werden.',
+    'admin.promoCodeRedeemedLocked': 'Eingelöste Promo-Codes können nicht gelöscht werden.',
+    'coupons.invalid': 'Ungültiger Gutscheincode',
+    'coupons.notRedeemable': 'Dieser Gutscheincode kann für Ihr Konto nicht eingelöst werden.',
+  },
+);

@@ -1,0 +1,174 @@
+import { buffer } from 'node:stream/consumers';
+import PDFDocument from 'pdfkit';
+import type { Language } from '../../../shared/constants';
+import { serverOfType } from '../../../question-types/registry.server';
+import type { AnsweredQuestion } from '../../../question-types/server-type';
+import { practiceCalendar } from '../../platform/calendar/practice-calendar';
+import type { Config } from '../../config';
+import type { Db } from '../../platform/db/client';
+import { DomainError } from '../../platform/errors';
+import type { AuthContext } from '../accounts/auth-context';
+import { recordAudit } from '../audit/audit-log';
+import { readAnswers, screenerScoreOf } from '../answers/answers-read';
+import { findAssessmentWithAccount } from '../assessments/assessments-repository';
+import type { MediaStore } from '../media/media-store';
+import { REPORT_FONTS } from './report-fonts';
+import { BOLD, INK, MUTED, PRIMARY, REGULAR, type Doc, type ReportContext } from './report-kit';
+import { fill, reportLabels } from './report-labels';
+
+const LINE_GAP = -2;
+
+/** A calendar date (birth, evaluation sent) is a day, not a moment: no zone applies. */
+const formatDay = (value: string | null, language: Language) =>
+  value
+    ? new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+        dateStyle: 'medium',
+        timeZone: 'UTC',
+      }).format(new Date(value))
+    : '–';
+
+/** Every answer in questionnaire order, each run of one type written by that type. */
+async function writeAnswers(answers: AnsweredQuestion[], context: ReportContext): Promise<void> {
+  for (let start = 0; start < answers.length;) {
+    const type = answers[start]!.question.type;
+    let end = start + 1;
+    while (answers[end]?.question.type === type) end++;
+    await serverOfType(type).writeReport(answers.slice(start, end), context);
+    start = end;
+  }
+}
+
+/**
+ * The case report of one assessment as a PDF stream: patient details, the screener score,
+ * then every answer in questionnaire order with photo stills and the body diagrams.
+ */
+export async function renderAssessmentReport(
+  deps: { db: Db; media: MediaStore; config: Pick<Config, 'practice'> },
+  actor: AuthContext,
+  accessCodeId: number,
+  now = new Date(),
+): Promise<Doc> {
+  const { language } = actor;
+  const row = await findAssessmentWithAccount(deps.db, accessCodeId);
+  if (!row) throw new DomainError('not_found', 'review.notFound');
+  const { assessment: code, account: user } = row;
+  const answers = await readAnswers(deps.db, [accessCodeId]);
+  const screener = screenerScoreOf(answers);
+  const labels = reportLabels[language];
+  // Moments are printed in the practice's time zone, with the zone named.
+  const calendar = practiceCalendar(deps.config.practice);
+  const formatMoment = (value: Date | null) =>
+    value ? calendar.formatDateTime(value, language) : '–';
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    bufferPages: true,
+    font: REPORT_FONTS.regular,
+    info: { Title: `${labels.title} #${code.id}`, Creator: 'CMD Risk Assessment' },
+  });
+  doc.registerFont(REGULAR, REPORT_FONTS.regular);
+  doc.registerFont(BOLD, REPORT_FONTS.bold);
+  // Noto Sans sets lines about 2 points further apart than Helvetica at 10 points; keep the page.
+  doc.lineGap(LINE_GAP);
+
+  doc.font(BOLD).fontSize(18).fillColor(PRIMARY).text(labels.title);
+  doc
+    .font(REGULAR)
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(fill(labels.generated, { date: formatMoment(now) }));
+  doc.moveDown();
+
+  const facts: [string, string][] = [
+    [labels.assessment, `#${code.id}`],
+    [labels.accessCode, `••••-••••-••••-${code.codeHint}`],
+    [labels.status, labels.statuses[code.status]],
+    [labels.submitted, formatMoment(code.submittedAt)],
+    [labels.due, formatMoment(code.dueAt)],
+    [labels.evaluated, formatDay(code.evaluationSentOn, language)],
+  ];
+  const patient: [string, string][] = [
+    [labels.name, `${code.firstName} ${code.lastName}`.trim() || '–'],
+    [labels.dateOfBirth, formatDay(code.dateOfBirth, language)],
+    [labels.email, code.email || user.email],
+    [labels.phone, code.phone ?? '–'],
+    [
+      labels.address,
+      [code.address, [code.postalCode, code.city].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', ') || '–',
+    ],
+    [labels.state, code.state ?? '–'],
+  ];
+  const table = (title: string, rows: [string, string][]) => {
+    doc.font(BOLD).fontSize(12).fillColor(PRIMARY).text(title);
+    doc.moveDown(0.3);
+    for (const [label, value] of rows) {
+      const y = doc.y;
+      doc
+        .font(REGULAR)
+        .fontSize(10)
+        .fillColor(MUTED)
+        .text(label, doc.page.margins.left, y, { width: 150 });
+      doc.fillColor(INK).text(value, doc.page.margins.left + 160, y, { width: 330 });
+      doc.moveDown(0.2);
+    }
+    doc.x = doc.page.margins.left;
+    doc.moveDown();
+  };
+  table(labels.assessment, facts);
+  table(labels.patient, patient);
+
+  doc.font(BOLD).fontSize(12).fillColor(PRIMARY).text(labels.screener);
+  doc.moveDown(0.3).font(REGULAR).fontSize(11).fillColor(INK);
+  if (screener) {
+    doc
+      .font(BOLD)
+      .text(fill(labels.screenerScore, { score: screener.score, max: screener.maxScore }), {
+        continued: true,
+      });
+    doc
+      .font(REGULAR)
+      .text(
+        `: ${fill(screener.positive ? labels.screenerPositive : labels.screenerNegative, { cutoff: screener.cutoff })}`,
+      );
+  } else {
+    doc.text(labels.screenerMissing);
+  }
+  doc.fontSize(9).fillColor(MUTED).text(labels.screenerNote).moveDown();
+
+  doc.font(BOLD).fontSize(12).fillColor(PRIMARY).text(labels.answers);
+  doc.moveDown(0.4);
+  await writeAnswers(answers, {
+    doc,
+    language,
+    labels,
+    readMedia: (path) => buffer(deps.media.read(path)).catch(() => null),
+  });
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        fill(labels.page, { page: i + 1, pages: range.count }),
+        doc.page.margins.left,
+        doc.page.height - 35,
+        { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'right' },
+      );
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  await recordAudit(deps.db, actor, {
+    action: 'report.export',
+    patientUserId: user.id,
+    accessCodeId,
+    detail: 'pdf',
+  });
+  return doc;
+}

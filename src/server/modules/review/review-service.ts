@@ -1,0 +1,115 @@
+import type { AssessmentStatus } from '../../../shared/constants';
+import type {
+  QueuedAssessment,
+  UpdateAssessmentStatusBody,
+} from '../../../shared/contracts/review';
+import { practiceCalendar } from '../../platform/calendar/practice-calendar';
+import type { Config } from '../../config';
+import type { Db } from '../../platform/db/client';
+import { DomainError, invalid, conflict } from '../../platform/errors';
+import type { AuthContext } from '../accounts/auth-context';
+import { recordAudit } from '../audit/audit-log';
+import {
+  OPEN_REVIEW_STATUSES,
+  REVIEW_TRANSITIONS,
+  isOverdue,
+} from '../assessments/assessment-state';
+import {
+  findAssessment,
+  findQueuedAssessment,
+  listQueuedAssessments,
+  transitionAssessment,
+} from '../assessments/assessments-repository';
+import { screenerScores } from '../answers/answers-read';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+type QueuedRow = NonNullable<Awaited<ReturnType<typeof findQueuedAssessment>>>;
+
+function toQueued(
+  { assessment, account, assessmentsWithEmail }: QueuedRow,
+  screener: QueuedAssessment['screener'],
+  now: Date,
+): QueuedAssessment {
+  return {
+    id: assessment.id,
+    codeHint: assessment.codeHint,
+    status: assessment.status,
+    patient: {
+      id: account.id,
+      firstName: assessment.firstName,
+      lastName: assessment.lastName,
+      email: assessment.email || account.email,
+      assessmentsWithEmail,
+    },
+    submittedAt: iso(assessment.submittedAt),
+    dueAt: iso(assessment.dueAt),
+    overdue: isOverdue(assessment, now),
+    reviewStartedAt: iso(assessment.reviewStartedAt),
+    evaluatedAt: iso(assessment.evaluatedAt),
+    evaluationSentOn: assessment.evaluationSentOn,
+    screener,
+  };
+}
+
+/** Open assessments by due date (most urgent first), or evaluated ones, newest first. */
+export async function listReviewQueue(
+  db: Db,
+  view: 'open' | 'evaluated',
+  now = new Date(),
+): Promise<QueuedAssessment[]> {
+  const statuses: readonly AssessmentStatus[] =
+    view === 'open' ? OPEN_REVIEW_STATUSES : ['evaluated'];
+  const rows = await listQueuedAssessments(
+    db,
+    statuses,
+    view === 'open' ? 'due' : 'evaluated',
+    500,
+  );
+  const scores = await screenerScores(
+    db,
+    rows.map((row) => row.assessment.id),
+  );
+  return rows.map((row) => toQueued(row, scores.get(row.assessment.id) ?? null, now));
+}
+
+/** A review step taken by an administrator; audit-logged. */
+export async function updateAssessmentStatus(
+  { db, config }: { db: Db; config: Pick<Config, 'practice'> },
+  actor: AuthContext,
+  accessCodeId: number,
+  body: UpdateAssessmentStatusBody,
+  now = new Date(),
+): Promise<QueuedAssessment> {
+  // "Today" is the practice's date: just after midnight in Berlin it is still yesterday in UTC.
+  const today = practiceCalendar(config.practice).localDate(now);
+  if (body.status === 'evaluated' && body.evaluationSentOn > today) {
+    throw invalid('review.sentInFuture');
+  }
+  const changes =
+    body.status === 'in_review'
+      ? { status: body.status, reviewStartedAt: now }
+      : { status: body.status, evaluatedAt: now, evaluationSentOn: body.evaluationSentOn };
+  const updated = await transitionAssessment(
+    db,
+    accessCodeId,
+    REVIEW_TRANSITIONS[body.status],
+    changes,
+  );
+  if (!updated) {
+    const existing = await findAssessment(db, accessCodeId);
+    if (!existing) throw new DomainError('not_found', 'review.notFound');
+    throw conflict(
+      existing.status === 'in_progress' ? 'review.notSubmitted' : 'review.invalidTransition',
+    );
+  }
+  await recordAudit(db, actor, {
+    action: 'assessment.status',
+    patientUserId: updated.userId,
+    accessCodeId,
+    detail: updated.status,
+  });
+  const row = await findQueuedAssessment(db, accessCodeId);
+  const scores = await screenerScores(db, [accessCodeId]);
+  return toQueued(row!, scores.get(accessCodeId) ?? null, now);
+}

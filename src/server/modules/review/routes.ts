@@ -1,0 +1,49 @@
+import { idParamsSchema } from '../../../shared/contracts/common';
+import {
+  queuedAssessmentSchema,
+  reviewQueueQuerySchema,
+  reviewQueueSchema,
+  updateAssessmentStatusBodySchema,
+} from '../../../shared/contracts/review';
+import type { AppInstance } from '../../platform/http/app-instance';
+import { sendDownload } from '../../platform/http/download';
+import { requireAuth } from '../../platform/http/route-access';
+import { renderAssessmentReport } from './report-pdf';
+import { listReviewQueue, updateAssessmentStatus } from './review-service';
+
+/** The dentist's review: the queue with due dates, status steps and the case report. */
+export async function reviewRoutes(app: AppInstance): Promise<void> {
+  app.get('/api/admin/review-queue', {
+    config: { access: 'admin' },
+    schema: { querystring: reviewQueueQuerySchema, response: { 200: reviewQueueSchema } },
+    handler: async (request) => {
+      const now = new Date();
+      const assessments = await listReviewQueue(app.deps.db, request.query.view, now);
+      return { assessments, now: now.toISOString() };
+    },
+  });
+
+  app.put('/api/admin/assessments/:id/status', {
+    config: { access: 'admin' },
+    schema: {
+      params: idParamsSchema,
+      body: updateAssessmentStatusBodySchema,
+      response: { 200: queuedAssessmentSchema },
+    },
+    handler: (request) =>
+      updateAssessmentStatus(app.deps, requireAuth(request), request.params.id, request.body),
+  });
+
+  app.get('/api/admin/assessments/:id/report.pdf', {
+    config: { access: 'admin' },
+    schema: { params: idParamsSchema },
+    handler: async (request, reply) => {
+      const pdf = await renderAssessmentReport(app.deps, requireAuth(request), request.params.id);
+      return sendDownload(reply, {
+        type: 'application/pdf',
+        filename: `assessment-${request.params.id}.pdf`,
+        body: pdf,
+      });
+    },
+  });
+}
