@@ -54,8 +54,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * Waits for running CSS transitions and finite animations (a button's hover or selection fade,
+ * a dialog opening) to end: in the middle of a fade, text and background are momentarily closer
+ * than in either final state, and axe would report a contrast the patient never sees.
+ * Spinners loop forever and are not waited for.
+ */
+async function settledTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
+}
+
 /** Serious and critical accessibility violations of the current page (axe-core). */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await settledTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
