@@ -26,7 +26,7 @@ import { loadPrivacyNotice } from './modules/privacy/privacy-notice';
 import { privacyRoutes } from './modules/privacy/routes';
 import { registerCleanupJobs } from './modules/privacy/retention';
 import { createJobQueue } from './platform/jobs/job-queue';
-import { registerAccessCodeDelivery } from './modules/payments/access-code-delivery';
+import { registerAccessCodeDelivery } from './modules/accounts/access-code-delivery';
 import { registerAssessmentMails } from './modules/assessments/assessment-mails';
 import { reviewRoutes } from './modules/review/routes';
 import { createPaymentProvider } from './modules/payments/create-provider';

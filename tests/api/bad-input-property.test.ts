@@ -177,6 +177,11 @@ function samples(): Sample[] {
     },
     {
       method: 'POST',
+      route: '/api/access-code/forgot',
+      body: { email: 'nobody@example.org', language: 'de' },
+    },
+    {
+      method: 'POST',
       route: '/api/create-payment-intent',
       body: { amount: 9900, currency: 'eur', couponCode: 'NOSUCHCODE', details, language: 'de' },
     },
@@ -282,6 +287,7 @@ function samples(): Sample[] {
     { method: 'GET', route: '/api/admin/assessments/:id/report.pdf', params: { id: NO_ROW } },
     { method: 'DELETE', route: '/api/admin/questions/:id', params: { id: NO_ROW } },
     { method: 'DELETE', route: '/api/admin/coupons/:id', params: { id: NO_ROW } },
+    { method: 'POST', route: '/api/admin/assessments/:id/access-code', params: { id: NO_ROW } },
   ];
 }
 

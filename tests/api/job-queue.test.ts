@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { enqueueAccessCodeMail } from '../../src/server/modules/payments/access-code-delivery';
+import { enqueueAccessCodeMail } from '../../src/server/modules/accounts/access-code-delivery';
 import { accessCodes, jobs } from '../../src/server/platform/db/schema';
 import { defineJob, noPayload } from '../../src/server/platform/jobs/job-definition';
 import { enqueue } from '../../src/server/platform/jobs/job-queue';

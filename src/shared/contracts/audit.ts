@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'promo-code.update',
   'promo-code.delete',
   'admin.totp-failures',
+  'access-code.forgot',
+  'access-code.reissue',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema, singleLine } from './common';
+import { emailAddress, languageSchema, singleLine } from './common';
 
 export const verifyAccessCodeBodySchema = z.strictObject({
   code: singleLine().min(1).max(100),
@@ -8,6 +8,17 @@ export const verifyAccessCodeBodySchema = z.strictObject({
   totp: singleLine().max(10).optional(),
 });
 export type VerifyAccessCodeBody = z.infer<typeof verifyAccessCodeBodySchema>;
+
+/**
+ * POST /api/access-code/forgot: a patient who lost their code. The reply is 202 with the same
+ * body whether or not the address has an assessment.
+ */
+export const forgotAccessCodeBodySchema = z.strictObject({
+  email: emailAddress(),
+  /** The language of the page the patient asked from: the new code's mail is written in it. */
+  language: languageSchema,
+});
+export type ForgotAccessCodeBody = z.infer<typeof forgotAccessCodeBodySchema>;
 
 export const updateLanguageBodySchema = z.strictObject({
   language: languageSchema,

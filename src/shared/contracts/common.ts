@@ -23,6 +23,13 @@ export const multiLine = () =>
   z.string().regex(NO_CONTROL_CHARACTERS_BUT_LINES, { error: CONTROL_CHARACTERS_MESSAGE });
 
 /** The largest PostgreSQL `integer`, the type of every id column. */
+/** An e-mail address as a person types it; message keys are i18n keys. */
+export const emailAddress = () =>
+  singleLine()
+    .min(1, { error: 'validation.required' })
+    .max(254, { error: 'validation.tooLong' })
+    .pipe(z.email({ error: 'validation.email' }));
+
 export const INT4_MAX = 2_147_483_647;
 
 /** A row id in a JSON body. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { localIsoDate } from '../dates';
 import { CURRENCY } from '../constants';
-import { EARLIEST_DATE, idSchema, languageSchema, singleLine } from './common';
+import { EARLIEST_DATE, emailAddress, idSchema, languageSchema, singleLine } from './common';
 
 const requiredText = (max: number) =>
   singleLine().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
@@ -10,10 +10,7 @@ const requiredText = (max: number) =>
 export const patientDetailsSchema = z.strictObject({
   firstName: requiredText(100),
   lastName: requiredText(100),
-  email: singleLine()
-    .min(1, { error: 'validation.required' })
-    .max(254, { error: 'validation.tooLong' })
-    .pipe(z.email({ error: 'validation.email' })),
+  email: emailAddress(),
   phone: requiredText(40),
   // Today is the latest day of birth, so the future gets its own message before the range check.
   dateOfBirth: singleLine()

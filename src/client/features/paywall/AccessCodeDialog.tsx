@@ -18,6 +18,7 @@ import { normalizeLanguage } from '../../../shared/constants';
 import { ApiError } from '../../lib/api-client';
 import { verifyAccessCode } from '../../lib/auth/api';
 import { useAuth } from '../../lib/auth/auth-context';
+import { FORGOT_CODE_TITLE_ID, ForgotCodeForm } from './ForgotCodeForm';
 
 interface Props {
   open: boolean;
@@ -36,6 +37,9 @@ export function AccessCodeDialog({ open, onClose }: Props) {
   // Administrators are asked for their authenticator code once the access code checks out.
   const [totpStep, setTotpStep] = useState(false);
   const [totp, setTotp] = useState('');
+  // A patient who lost the code asks for a new one here, then comes back to enter it.
+  const [forgot, setForgot] = useState(false);
+  const { t: tPaywall } = useTranslation('paywall');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,72 +88,82 @@ export function AccessCodeDialog({ open, onClose }: Props) {
       fullWidth
       maxWidth="xs"
       transitionDuration={{ exit: 300 }}
-      aria-labelledby="access-code-title"
+      aria-labelledby={forgot ? FORGOT_CODE_TITLE_ID : 'access-code-title'}
+      slotProps={{ transition: { onExited: () => setForgot(false) } }}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="access-code-title">{t('accessCode.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('accessCode.description')}</DialogContentText>
-          <TextField
-            autoFocus={!totpStep}
-            fullWidth
-            required
-            disabled={totpStep}
-            label={t('accessCode.label')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            type={visible ? 'text' : 'password'}
-            autoComplete="one-time-code"
-            error={Boolean(error)}
-            slotProps={{
-              htmlInput: { spellCheck: false, autoCapitalize: 'characters' },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      onClick={() => setVisible((shown) => !shown)}
-                      aria-label={visible ? t('accessCode.hide') : t('accessCode.show')}
-                      edge="end"
-                    >
-                      {visible ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          {totpStep && (
+      {forgot ? (
+        <ForgotCodeForm onBack={() => setForgot(false)} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <DialogTitle id="access-code-title">{t('accessCode.title')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>{t('accessCode.description')}</DialogContentText>
             <TextField
-              autoFocus
+              autoFocus={!totpStep}
               fullWidth
               required
-              sx={{ mt: 2 }}
-              label={t('accessCode.totpLabel')}
-              helperText={t('accessCode.totpHelp')}
-              value={totp}
-              onChange={(event) => setTotp(event.target.value.replace(/\D/g, '').slice(0, 6))}
+              disabled={totpStep}
+              label={t('accessCode.label')}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              type={visible ? 'text' : 'password'}
               autoComplete="one-time-code"
-              slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
+              error={Boolean(error)}
+              slotProps={{
+                htmlInput: { spellCheck: false, autoCapitalize: 'characters' },
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton
+                        onClick={() => setVisible((shown) => !shown)}
+                        aria-label={visible ? t('accessCode.hide') : t('accessCode.show')}
+                        edge="end"
+                      >
+                        {visible ? <VisibilityOff /> : <Visibility />}
+                      </IconButton>
+                    </InputAdornment>
+                  ),
+                },
+              }}
             />
-          )}
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }} role="alert">
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('accessCode.close')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={submitting}
-            startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {submitting ? t('accessCode.submitting') : t('accessCode.submit')}
-          </Button>
-        </DialogActions>
-      </form>
+            {!totpStep && (
+              <Button sx={{ mt: 1, ml: -1 }} onClick={() => setForgot(true)}>
+                {tPaywall('forgotCode.open')}
+              </Button>
+            )}
+            {totpStep && (
+              <TextField
+                autoFocus
+                fullWidth
+                required
+                sx={{ mt: 2 }}
+                label={t('accessCode.totpLabel')}
+                helperText={t('accessCode.totpHelp')}
+                value={totp}
+                onChange={(event) => setTotp(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                autoComplete="one-time-code"
+                slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
+              />
+            )}
+            {error && (
+              <Alert severity="error" sx={{ mt: 2 }} role="alert">
+                {error}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={onClose}>{t('accessCode.close')}</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={submitting}
+              startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {submitting ? t('accessCode.submitting') : t('accessCode.submit')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -30,6 +30,7 @@ import { reportUrl, useAccessCodeResponses } from './api';
 import { formatDate, formatDateTime, localized } from '../../lib/format';
 import { QuestionTypeChip } from '../../../question-types/QuestionTypeChip';
 import { AnswerView } from '../../../question-types/registry.admin';
+import { NewAccessCodeButton } from './NewAccessCodeButton';
 import { ResponseDetailsDialog } from './ResponseDetailsDialog';
 import '../../lib/admin-i18n/i18n';
 
@@ -163,6 +164,7 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
   const { t, i18n } = useTranslation('admin');
   const [expanded, setExpanded] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [codeSent, setCodeSent] = useState(false);
   const open = code.status === 'submitted' || code.status === 'in_review';
   return (
     <Box sx={{ position: 'relative' }} data-testid="access-code" data-status={code.status}>
@@ -190,8 +192,8 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
               rowGap: 1,
               flexWrap: 'wrap',
               width: '100%',
-              // Room for the case report button laid over the summary's right end.
-              pr: 6,
+              // Room for the two buttons laid over the summary's right end.
+              pr: 12,
             }}
           >
             <Box sx={{ minWidth: 0 }}>
@@ -235,9 +237,21 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
         </AccordionDetails>
       </Accordion>
       {/* A sibling of the summary, not inside it: a button may not sit in the summary's button. */}
-      <Box sx={{ position: 'absolute', top: 4, right: 44 }}>
+      <Box sx={{ position: 'absolute', top: 4, right: 44, display: 'flex' }}>
+        <NewAccessCodeButton code={code} onSent={() => setCodeSent(true)} />
         <CaseReportButton accessCodeId={code.ID} onError={setDownloadError} />
       </Box>
+      {codeSent && (
+        <Alert
+          severity="success"
+          role="status"
+          sx={{ mt: 1 }}
+          onClose={() => setCodeSent(false)}
+          data-testid="new-code-sent"
+        >
+          {t('newCode.sent')}
+        </Alert>
+      )}
       {downloadError && (
         <Alert severity="error" sx={{ mt: 1 }} onClose={() => setDownloadError(null)}>
           {downloadError}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { okBodySchema } from '../../../shared/contracts/common';
 import { erasureResultSchema } from '../../../shared/contracts/privacy';
 import { apiRequest } from '../../lib/api-client';
 
@@ -11,6 +12,22 @@ export function useErasePatient() {
         method: 'DELETE',
         body: { confirmEmail },
         schema: erasureResultSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'responses'] }),
+  });
+}
+
+/**
+ * Asks the server to e-mail the assessment's patient a new access code (202: it is queued). The
+ * list reloads: the code's last characters change once the mail has gone out.
+ */
+export function useSendNewAccessCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accessCodeId: number) =>
+      apiRequest(`/api/admin/assessments/${accessCodeId}/access-code`, {
+        method: 'POST',
+        schema: okBodySchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'responses'] }),
   });

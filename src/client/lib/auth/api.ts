@@ -10,6 +10,14 @@ export const verifyAccessCode = (code: string, language: Language, totp?: string
     auth: false,
   });
 
+/** Always answered 202 with the same body: the reply does not tell whether the address is known. */
+export const requestNewAccessCode = (email: string, language: Language) =>
+  apiRequest<{ ok: true }>('/api/access-code/forgot', {
+    method: 'POST',
+    body: { email: email.trim(), language },
+    auth: false,
+  });
+
 export const saveLanguagePreference = (language: Language) =>
   apiRequest<UpdateLanguageResult>('/api/user/language', {
     method: 'PUT',

@@ -19,6 +19,7 @@ export function ConfirmDialog({
   children,
   fields,
   confirmLabel,
+  confirmColor = 'error',
   canConfirm = true,
   busy = false,
   error,
@@ -33,6 +34,8 @@ export function ConfirmDialog({
   /** What the admin must enter first (the first field gets the focus). */
   fields?: ReactNode;
   confirmLabel?: string;
+  /** Red for what destroys data; primary for a step that replaces something (a new code). */
+  confirmColor?: 'error' | 'primary';
   canConfirm?: boolean;
   busy?: boolean;
   error?: string | null;
@@ -74,7 +77,12 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={busy} autoFocus={!fields}>
           {t('dialog.cancel')}
         </Button>
-        <Button type="submit" variant="contained" color="error" disabled={busy || !canConfirm}>
+        <Button
+          type="submit"
+          variant="contained"
+          color={confirmColor}
+          disabled={busy || !canConfirm}
+        >
           {confirmLabel ?? t('dialog.delete')}
         </Button>
       </DialogActions>

@@ -15,6 +15,21 @@ function windowStart(rule: RateLimitRule, now: number): Date {
 }
 
 /**
+ * Counts one attempt in a fixed window; false past the limit. For callers whose reply must not
+ * tell (a lost-code request answers the same either way).
+ */
+export async function countWithinRateLimit(
+  db: DbOrTx,
+  rule: RateLimitRule,
+  subject: string,
+  now = Date.now(),
+): Promise<boolean> {
+  return (
+    (await countRateLimitHit(db, `${rule.name}:${subject}`, windowStart(rule, now))) <= rule.limit
+  );
+}
+
+/**
  * Counts one attempt in a fixed window and throws 429 past the limit. The counter lives in the
  * database and is bumped atomically, so every server instance sees the same count.
  * Returns an undo function for attempts that turned out legitimate.
@@ -25,8 +40,6 @@ export async function consumeRateLimit(
   subject: string,
   now = Date.now(),
 ): Promise<() => Promise<void>> {
-  const key = `${rule.name}:${subject}`;
-  const start = windowStart(rule, now);
-  if ((await countRateLimitHit(db, key, start)) > rule.limit) throw rateLimited();
-  return () => takeBackRateLimitHit(db, key, start);
+  if (!(await countWithinRateLimit(db, rule, subject, now))) throw rateLimited();
+  return () => takeBackRateLimitHit(db, `${rule.name}:${subject}`, windowStart(rule, now));
 }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
+  forgotAccessCodeBodySchema,
   updateLanguageBodySchema,
   updateLanguageResultSchema,
   verifyAccessCodeBodySchema,
 } from '../../../shared/contracts/auth';
-import { authResultSchema, okBodySchema } from '../../../shared/contracts/common';
+import { authResultSchema, idParamsSchema, okBodySchema } from '../../../shared/contracts/common';
 import type { AppInstance } from '../../platform/http/app-instance';
 import { requireAuth } from '../../platform/http/route-access';
+import { requestNewAccessCode, sendNewAccessCode } from './access-code-reissue';
 import { logout, signInWithAccessCode, updateLanguage } from './auth-service';
 
 export async function authRoutes(app: AppInstance): Promise<void> {
@@ -14,6 +16,25 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     config: { access: 'public' },
     schema: { body: verifyAccessCodeBodySchema, response: { 200: authResultSchema } },
     handler: (request) => signInWithAccessCode(app.deps, { ...request.body, ip: request.ip }),
+  });
+
+  // 202 whatever the address: the mail, if any, is sent later and the reply must not tell.
+  app.post('/api/access-code/forgot', {
+    config: { access: 'public' },
+    schema: { body: forgotAccessCodeBodySchema, response: { 202: okBodySchema } },
+    handler: async (request, reply) => {
+      await requestNewAccessCode(app.deps.db, { ...request.body, ip: request.ip });
+      return reply.code(202).send({ ok: true as const });
+    },
+  });
+
+  app.post('/api/admin/assessments/:id/access-code', {
+    config: { access: 'admin' },
+    schema: { params: idParamsSchema, response: { 202: okBodySchema } },
+    handler: async (request, reply) => {
+      await sendNewAccessCode(app.deps.db, requireAuth(request), request.params.id);
+      return reply.code(202).send({ ok: true as const });
+    },
   });
 
   app.put('/api/user/language', {

@@ -90,6 +90,22 @@ export async function setAccessCode(
   return rows.length > 0;
 }
 
+/**
+ * The assessments bought with an address (stored lower-case) whose codes still sign in: not
+ * retired, not an administrator's. Newest first.
+ */
+export async function listAssessmentsWithLiveCode(
+  db: DbOrTx,
+  email: string,
+): Promise<{ id: number; userId: number }[]> {
+  return db
+    .select({ id: accessCodes.id, userId: accessCodes.userId })
+    .from(accessCodes)
+    .innerJoin(users, eq(users.id, accessCodes.userId))
+    .where(and(eq(users.email, email), eq(users.isAdmin, false), isNotNull(accessCodes.codeHash)))
+    .orderBy(desc(accessCodes.createdAt), desc(accessCodes.id));
+}
+
 /** Retires every access code of the account: none of them signs in again. */
 export async function retireAccessCodes(db: DbOrTx, userId: number): Promise<void> {
   await db.update(accessCodes).set({ codeHash: null }).where(eq(accessCodes.userId, userId));

@@ -4,6 +4,8 @@ import { defineMessages } from '../../platform/i18n/define-messages';
 export const assessmentMessages = defineMessages(
   {
     'admin.accessCodeNotFound': 'This assessment no longer exists.',
+    'admin.accessCodeRetired':
+      'The access code of this assessment has been retired, so no new code can be sent for it.',
     'survey.notEditable':
       'You have completed your assessment, so its answers, photos and videos can no longer be changed.',
     'survey.incomplete':
@@ -11,6 +13,8 @@ export const assessmentMessages = defineMessages(
   },
   {
     'admin.accessCodeNotFound': 'Diese Bewertung existiert nicht mehr.',
+    'admin.accessCodeRetired':
+      'Der Zugangscode dieser Bewertung wurde stillgelegt, daher kann dafür kein neuer Code gesendet werden.',
     'survey.notEditable':
       'Sie haben Ihre Bewertung abgeschlossen, daher können Antworten, Fotos und Videos nicht mehr geändert werden.',
     'survey.incomplete':

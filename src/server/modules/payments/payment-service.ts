@@ -23,7 +23,7 @@ import type { Db } from '../../platform/db/client';
 import { accountForEmail } from '../accounts/accounts-repository';
 import { DomainError, invalid, conflict, forbidden, notFound } from '../../platform/errors';
 import type { PrivacyNotice } from '../privacy/privacy-notice';
-import { enqueueAccessCodeMail } from './access-code-delivery';
+import { enqueueAccessCodeMail } from '../accounts/access-code-delivery';
 import { reserveCoupon, releaseCoupon } from '../promo-codes/coupon-reservation';
 import { normalizeCouponCode, redeemCoupon, requireUsableCoupon } from '../promo-codes/coupons';
 import {

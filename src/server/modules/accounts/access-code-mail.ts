@@ -15,6 +15,11 @@ const texts = {
       'After you complete the survey, a consulting dentist prepares your specialist evaluation. This takes about 2 working days, and you will receive it by e-mail.',
     ignore: 'If you did not request this assessment, you can ignore this message.',
     signature: 'Your CMD Risk Assessment team',
+    reissueSubject: 'Your new access code for the CMD risk assessment',
+    reissued: (orderedAt: string) =>
+      `As requested, here is a new access code for your CMD risk assessment ordered on ${orderedAt}. Your earlier code for it no longer works:`,
+    reissueIgnore:
+      'If you did not ask for a new code, someone entered your e-mail address on our website. Please use this code from now on; nobody else has received it.',
   },
   de: {
     subject: 'Ihr Zugangscode für die CMD-Risikobewertung',
@@ -28,23 +33,37 @@ const texts = {
     ignore:
       'Falls Sie diese Bewertung nicht angefordert haben, können Sie diese Nachricht ignorieren.',
     signature: 'Ihr Team der CMD-Risikobewertung',
+    reissueSubject: 'Ihr neuer Zugangscode für die CMD-Risikobewertung',
+    reissued: (orderedAt: string) =>
+      `Wie gewünscht erhalten Sie einen neuen Zugangscode für Ihre am ${orderedAt} bestellte CMD-Risikobewertung. Ihr bisheriger Code dafür gilt nicht mehr:`,
+    reissueIgnore:
+      'Falls Sie keinen neuen Code angefordert haben, hat jemand Ihre E-Mail-Adresse auf unserer Website eingegeben. Bitte verwenden Sie ab jetzt diesen Code; niemand sonst hat ihn erhalten.',
   },
 } as const;
 
-/** The e-mail carrying a new access code (one assessment), in the patient's language. */
+/**
+ * The e-mail carrying a new access code (one assessment), in the patient's language: the first
+ * one after checkout, or one in place of a lost code, which names the assessment by the time it
+ * was ordered (no health data) so a patient with several can tell them apart.
+ */
 export function accessCodeMail(input: {
   to: string;
   name: string;
   code: string;
   language: Language;
   publicUrl: string;
+  reissue?: boolean;
+  /** When the assessment was ordered, formatted for the patient. */
+  orderedAt: string;
 }): MailMessage {
   const t = texts[input.language];
   const url = `${input.publicUrl}/`;
+  const intro = input.reissue ? t.reissued(input.orderedAt) : t.thanks;
+  const ignore = input.reissue ? t.reissueIgnore : t.ignore;
   const text = [
     t.greeting(input.name),
     '',
-    t.thanks,
+    intro,
     '',
     `    ${input.code}`,
     '',
@@ -53,26 +72,26 @@ export function accessCodeMail(input: {
     '',
     t.evaluation,
     '',
-    t.ignore,
+    ignore,
     '',
     t.signature,
   ].join('\n');
   const html = `<!doctype html>
 <html lang="${input.language}"><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 <p>${escapeHtml(t.greeting(input.name))}</p>
-<p>${escapeHtml(t.thanks)}</p>
+<p>${escapeHtml(intro)}</p>
 <p style="font-size:24px;font-weight:700;letter-spacing:2px;font-family:ui-monospace,Menlo,Consolas,monospace;background:#f1f5f9;border-radius:8px;padding:12px 16px;display:inline-block">${escapeHtml(input.code)}</p>
 <p>${escapeHtml(t.howTo)}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1565c0;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px">${escapeHtml(t.link)}</a></p>
 <p>${escapeHtml(t.evaluation)}</p>
-<p style="color:#6b7280;font-size:13px">${escapeHtml(t.ignore)}</p>
+<p style="color:#6b7280;font-size:13px">${escapeHtml(ignore)}</p>
 <p>${escapeHtml(t.signature)}</p>
 </body></html>`;
   return {
     to: input.to,
-    subject: t.subject,
+    subject: input.reissue ? t.reissueSubject : t.subject,
     text,
     html,
-    template: `access-code-${input.language}`,
+    template: `access-code${input.reissue ? '-reissue' : ''}-${input.language}`,
   };
 }

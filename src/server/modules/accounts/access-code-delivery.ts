@@ -1,17 +1,26 @@
 import { z } from 'zod';
+import { languageSchema } from '../../../shared/contracts/common';
+import type { Language } from '../../../shared/constants';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs/job-definition';
 import { enqueue, type JobQueue } from '../../platform/jobs/job-queue';
 import type { Mailer } from '../../platform/mail/mailer';
-import { generateAccessCode, replaceAccessCode } from '../accounts/access-codes';
+import { generateAccessCode, replaceAccessCode } from './access-codes';
 import { findAssessment } from '../assessments/assessments-repository';
+import { practiceCalendar } from '../../platform/calendar/practice-calendar';
 import { accessCodeMail } from './access-code-mail';
 
 /** About six hours of retries (30 s, doubling, at most an hour apart) before it is given up. */
 export const accessCodeMailJob = defineJob({
   name: 'access-code-mail',
-  payload: z.object({ assessmentId: z.number().int().positive() }),
+  payload: z.object({
+    assessmentId: z.number().int().positive(),
+    /** The first code, bought at checkout, or a new one in place of a lost one. */
+    reason: z.enum(['checkout', 'reissue']).default('checkout'),
+    /** The language the new code was asked for in; the assessment's own otherwise. */
+    language: languageSchema.optional(),
+  }),
   attempts: 12,
   backoffSeconds: 30,
 });
@@ -22,11 +31,17 @@ export const accessCodeMailJob = defineJob({
  * transaction of the change that asks for it. While one such mail is waiting, asking again
  * changes nothing: the waiting one will carry a fresh code anyway.
  */
-export function enqueueAccessCodeMail(db: DbOrTx, assessmentId: number): Promise<number | null> {
+export function enqueueAccessCodeMail(
+  db: DbOrTx,
+  assessmentId: number,
+  request: { reason: 'reissue'; language?: Language } | { reason: 'checkout' } = {
+    reason: 'checkout',
+  },
+): Promise<number | null> {
   return enqueue(
     db,
     accessCodeMailJob,
-    { assessmentId },
+    { assessmentId, ...request },
     { assessmentId, dedupeKey: `access-code-mail:${assessmentId}` },
   );
 }
@@ -34,7 +49,7 @@ export function enqueueAccessCodeMail(db: DbOrTx, assessmentId: number): Promise
 export interface AccessCodeDeliveryDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'practice'>;
 }
 
 /**
@@ -45,7 +60,7 @@ export interface AccessCodeDeliveryDeps {
  */
 export async function deliverAccessCode(
   deps: AccessCodeDeliveryDeps,
-  assessmentId: number,
+  { assessmentId, reason, language }: z.output<typeof accessCodeMailJob.payload>,
 ): Promise<void> {
   const assessment = await findAssessment(deps.db, assessmentId);
   // Erased since, or its code retired (an administrator removed): nothing to send.
@@ -56,13 +71,18 @@ export async function deliverAccessCode(
       to: assessment.email,
       name: `${assessment.firstName} ${assessment.lastName}`.trim(),
       code,
-      language: assessment.language,
+      language: language ?? assessment.language,
       publicUrl: deps.config.publicUrl,
+      reissue: reason === 'reissue',
+      orderedAt: practiceCalendar(deps.config.practice).formatDateTime(
+        assessment.createdAt,
+        language ?? assessment.language,
+      ),
     }),
   );
   await replaceAccessCode(deps.db, assessmentId, code);
 }
 
 export function registerAccessCodeDelivery(jobs: JobQueue, deps: AccessCodeDeliveryDeps): void {
-  jobs.register(accessCodeMailJob, ({ assessmentId }) => deliverAccessCode(deps, assessmentId));
+  jobs.register(accessCodeMailJob, (payload) => deliverAccessCode(deps, payload));
 }
