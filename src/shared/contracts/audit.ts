@@ -18,6 +18,11 @@ export const AUDIT_ACTIONS = [
   'promo-code.update',
   'promo-code.delete',
   'admin.totp-failures',
+  'evaluation.read',
+  'evaluation.draft',
+  'evaluation.send',
+  'evaluation.addendum',
+  'evaluation.pdf',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
