@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, languageSchema, multiLine, singleLine } from './common';
-import { assessmentStatusSchema } from './review';
+import { assessmentStatusSchema, screenerScoreSchema } from './review';
 
 /** Free text of an evaluation: as the dentist wrote it, line breaks kept. */
 const EVALUATION_TEXT_MAX = 20_000;
@@ -74,6 +74,9 @@ export const addendumBodySchema = z.strictObject({
 export const adminEvaluationSchema = z.object({
   assessmentId: z.number().int(),
   status: assessmentStatusSchema,
+  patientName: z.string(),
+  /** The TMD pain screener's score; null when an item is unanswered. */
+  screener: screenerScoreSchema.nullable(),
   /** The patient's language: the preview and the e-mail are in it. */
   patientLanguage: languageSchema,
   conclusionId: z.number().int().nullable(),

@@ -6,6 +6,7 @@ import { DomainError, conflict, invalid } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs/job-queue';
 import type { AuthContext } from '../accounts/auth-context';
 import { recordAudit } from '../audit/audit-log';
+import { screenerScores } from '../answers/answers-read';
 import { OPEN_REVIEW_STATUSES, REVIEW_TRANSITIONS } from '../assessments/assessment-state';
 import {
   findAssessment,
@@ -72,10 +73,13 @@ async function adminView(
     ? await findConclusion(db, evaluation.conclusionId)
     : undefined;
   const addenda = await listAddenda(db, assessment.id);
+  const scores = await screenerScores(db, [assessment.id]);
   const { letterhead } = deps.config;
   return {
     assessmentId: assessment.id,
     status: assessment.status,
+    patientName: `${assessment.firstName} ${assessment.lastName}`.trim() || assessment.email,
+    screener: scores.get(assessment.id) ?? null,
     patientLanguage: assessment.language,
     conclusionId: evaluation.conclusionId,
     findings: evaluation.findings,
