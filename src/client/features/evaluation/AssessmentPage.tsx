@@ -89,7 +89,15 @@ export default function AssessmentPage() {
         </Paper>
         <Paper
           variant="outlined"
-          sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+          // Beside a long list of answers the editor stays in view while the dentist scrolls.
+          sx={{
+            p: { xs: 2, sm: 3 },
+            minWidth: 0,
+            position: { lg: 'sticky' },
+            top: { lg: 80 },
+            maxHeight: { lg: 'calc(100vh - 96px)' },
+            overflowY: { lg: 'auto' },
+          }}
           data-testid="evaluation-editor"
         >
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>

@@ -152,9 +152,12 @@ export default function SurveyPage() {
         >
           {t('heading')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
-          {t('description')}
-        </Typography>
+        {/* How to answer matters only while there are questions to answer. */}
+        {!completed && !submitted && (
+          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
+            {t('description')}
+          </Typography>
+        )}
       </Box>
       <Button
         variant="outlined"
