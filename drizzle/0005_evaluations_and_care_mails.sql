@@ -31,6 +31,7 @@ CREATE TABLE "evaluations" (
 	"conclusion_de" text
 );
 --> statement-breakpoint
+ALTER TABLE "access_codes" ADD COLUMN "review_started_by" text;--> statement-breakpoint
 ALTER TABLE "access_codes" ADD COLUMN "reminder_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "access_codes" ADD COLUMN "overdue_notified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "evaluation_addenda" ADD CONSTRAINT "evaluation_addenda_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -139,6 +139,10 @@ describe('writing and sending an evaluation', () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toMatchObject({ status: 'in_review', sentAt: null, findings: '' });
     expect((await assessmentById(t.database, patient.accessCodeId))!.status).toBe('in_review');
+    // The queue shows who is working on it.
+    const queue = (await asAdmin('GET', '/api/admin/review-queue')).json();
+    const queued = queue.assessments.find((a: { id: number }) => a.id === patient.accessCodeId);
+    expect(queued).toMatchObject({ status: 'in_review', reviewStartedBy: admin.email });
     expect((await asPatient(patient, '/api/survey/assessment')).json().status).toBe('in_review');
   });
 

@@ -91,6 +91,23 @@ function PatientCell({ assessment }: { assessment: QueuedAssessment }) {
   );
 }
 
+/** Who took an open assessment into review. */
+function Reviewer({ assessment }: { assessment: QueuedAssessment }) {
+  const { t } = useTranslation('review');
+  if (assessment.status !== 'in_review' || !assessment.reviewStartedBy) return null;
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="div"
+      sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+      data-testid="reviewer"
+    >
+      {t('reviewer', { who: assessment.reviewStartedBy })}
+    </Typography>
+  );
+}
+
 export default function ReviewQueuePage() {
   const { t } = useTranslation(['review', 'common']);
   const format = useDateFormat();
@@ -198,7 +215,10 @@ export default function ReviewQueuePage() {
             >
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
                 <PatientCell assessment={assessment} />
-                <AssessmentStatusChip status={assessment.status} />
+                <Box sx={{ textAlign: 'right' }}>
+                  <AssessmentStatusChip status={assessment.status} />
+                  <Reviewer assessment={assessment} />
+                </Box>
               </Stack>
               <Box
                 sx={{
@@ -271,6 +291,7 @@ export default function ReviewQueuePage() {
                   </TableCell>
                   <TableCell>
                     <AssessmentStatusChip status={assessment.status} />
+                    <Reviewer assessment={assessment} />
                   </TableCell>
                   <TableCell>
                     <ScreenerChip screener={assessment.screener} />

@@ -19,6 +19,8 @@ export const accessCodes = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),
+    /** Who took it into review, so the queue shows who is working on what. */
+    reviewStartedBy: text('review_started_by'),
     evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
     evaluationSentOn: date('evaluation_sent_on'),
     completionEmailSentAt: timestamp('completion_email_sent_at', { withTimezone: true }),

@@ -108,6 +108,7 @@ async function startReview(
   const moved = await transitionAssessment(db, assessment.id, REVIEW_TRANSITIONS.in_review, {
     status: 'in_review',
     reviewStartedAt: now,
+    reviewStartedBy: actor.email,
   });
   if (!moved) return (await findAssessment(db, assessment.id)) ?? assessment;
   await recordAudit(db, actor, {
