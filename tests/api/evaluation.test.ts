@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { auditLog, responses } from '../../src/server/platform/db/schema';
+import {
+  auditLog,
+  evaluationAddenda,
+  evaluations,
+  responses,
+} from '../../src/server/platform/db/schema';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { readMail } from '../helpers/mail';
 import { writeLogo } from '../helpers/practice-logo';
@@ -361,6 +366,42 @@ describe('writing and sending an evaluation', () => {
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const mails = (await t.outbox()).slice(before).map(readMail);
     expect(mails.filter((m) => m.to.includes(patient.email))).toHaveLength(1);
+  });
+});
+
+describe('the patient export and erasure', () => {
+  it('exports the sent evaluation; erasing the patient removes it with its addenda', async () => {
+    const patient = await submittedPatient('de');
+    await writeAndSend(patient);
+    await asAdmin('POST', `${evaluationUrl(patient.accessCodeId)}/addenda`, { text: 'Nachtrag' });
+    const zip = await asPatient(patient, '/api/me/export.zip');
+    const file = join(dir, `export-${patient.accessCodeId}.zip`);
+    await writeFile(file, zip.rawPayload);
+    const { stdout } = await run('unzip', ['-p', file, 'data.json']);
+    expect(JSON.parse(stdout).evaluation).toMatchObject({
+      conclusion: 'Anzeichen einer CMD: klinische Untersuchung empfohlen',
+      findings: FINDINGS,
+      addenda: [{ text: 'Nachtrag' }],
+    });
+
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/patients/${patient.id}`,
+      headers: admin.headers,
+      payload: { confirmEmail: patient.email },
+    });
+    expect(erased.statusCode).toBe(200);
+    const left = await Promise.all([
+      t.database.db
+        .select()
+        .from(evaluations)
+        .where(eq(evaluations.accessCodeId, patient.accessCodeId)),
+      t.database.db
+        .select()
+        .from(evaluationAddenda)
+        .where(eq(evaluationAddenda.accessCodeId, patient.accessCodeId)),
+    ]);
+    expect(left.map((rows) => rows.length)).toEqual([0, 0]);
   });
 });
 

@@ -14,8 +14,8 @@ import { findEvaluation, listAddenda } from './evaluations-repository';
  * The patient's side: where their assessment stands and, once sent, the evaluation, always of
  * the session's own assessment. Each read of a sent evaluation is audit-logged.
  */
-async function sentEvaluation(
-  deps: EvaluationDeps,
+export async function sentEvaluation(
+  deps: Pick<EvaluationDeps, 'config'>,
   db: DbOrTx,
   assessment: AssessmentRow,
 ): Promise<PatientEvaluation | null> {
