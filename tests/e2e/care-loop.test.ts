@@ -119,6 +119,15 @@ describe.each(['en', 'de'] as const)('the care loop in %s', (language) => {
     expect(await preview.innerText()).toContain(EVALUATION.findings);
     expect(await accessibilityViolations(admin)).toEqual([]);
     await bothWidths(admin, `care-editor-${language}`);
+    // The practice's conclusion list, edited in both languages, opens from the editor.
+    await admin.getByRole('button', { name: 'Edit list' }).click();
+    const list = admin.getByRole('dialog', { name: 'Conclusion list' });
+    await expect.poll(() => list.getByTestId('conclusion-row').count()).toBe(4); // 3 + a new one
+    await admin.waitForTimeout(400); // the dialog's fade
+    expect(await accessibilityViolations(admin)).toEqual([]);
+    await shot(admin, `care-conclusions-${language}-1280`);
+    await list.getByRole('button', { name: 'Close' }).click();
+    await list.waitFor({ state: 'detached' });
     const before = (await e2e.server.outbox()).length;
     await sendEvaluation(admin);
     expect(await admin.getByRole('textbox', { name: 'Findings' }).count()).toBe(0);

@@ -73,6 +73,15 @@ export default function AssessmentPage() {
           </Typography>
         )}
       </Stack>
+      {/* Below the wide layout the editor follows a long list of answers: a way straight to it. */}
+      <Button
+        href="#evaluation"
+        variant="outlined"
+        size="small"
+        sx={{ display: { lg: 'none' }, mb: 2 }}
+      >
+        {t('editor.jump')}
+      </Button>
       <Box
         sx={{
           display: 'grid',
@@ -99,6 +108,7 @@ export default function AssessmentPage() {
             overflowY: { lg: 'auto' },
           }}
           data-testid="evaluation-editor"
+          id="evaluation"
         >
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
             {t('editor.title')}
