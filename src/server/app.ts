@@ -29,6 +29,9 @@ import { createJobQueue } from './platform/jobs/job-queue';
 import { registerAccessCodeDelivery } from './modules/accounts/access-code-delivery';
 import { registerAssessmentMails } from './modules/assessments/assessment-mails';
 import { reviewRoutes } from './modules/review/routes';
+import { evaluationRoutes } from './modules/evaluations/routes';
+import { registerEvaluationMails } from './modules/evaluations/evaluation-ready-mail';
+import { registerCareScans } from './modules/assessments/care-scans';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import { paymentRoutes } from './modules/payments/routes';
 import { answerRoutes } from './modules/answers/routes';
@@ -124,6 +127,8 @@ export async function buildApp({
   app.decorate('jobs', createJobQueue({ db: database.db, log: app.log, metrics }));
   registerAccessCodeDelivery(app.jobs, deps);
   registerAssessmentMails(app.jobs, deps);
+  registerCareScans(app.jobs, deps);
+  registerEvaluationMails(app.jobs, deps);
   registerCleanupJobs(app.jobs, deps);
   app.readiness.register('jobs', () => app.jobs.check());
   app.addHook('onReady', async () => app.jobs.start());
@@ -132,6 +137,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(reviewRoutes);
+  await app.register(evaluationRoutes);
   await app.register(auditRoutes);
   await app.register(privacyRoutes);
   await app.register(paymentRoutes);

@@ -88,6 +88,15 @@ const envSchema = z.object({
     .string()
     .default('Europe/Berlin')
     .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Berlin' }),
+  /** The evaluation's letterhead: the practice's name, address (lines split by "|"), phone, logo. */
+  PRACTICE_NAME: z.string().default('CMD Risk Assessment'),
+  PRACTICE_ADDRESS: optionalString,
+  PRACTICE_PHONE: optionalString,
+  PRACTICE_LOGO: optionalString,
+  /** Where a patient books an examination: the evaluation's call to action. */
+  PRACTICE_BOOKING_URL: optionalUrl,
+  /** Days after payment before an unfinished assessment gets its one reminder. */
+  REMINDER_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(3),
 });
 
 function isTimeZone(name: string): boolean {
@@ -169,6 +178,16 @@ export interface Config {
   shutdown: { drainSeconds: number; timeoutSeconds: number };
   /** Public holidays and "today" of the practice: due dates, the case report, e-mails. */
   practice: { region: string; timeZone: string };
+  /** The evaluation's letterhead and call to action. */
+  letterhead: {
+    name: string;
+    addressLines: string[];
+    phone: string | undefined;
+    /** A PNG or JPEG file, checked at start. */
+    logoPath: string | undefined;
+    bookingUrl: string | undefined;
+  };
+  reminderAfterDays: number;
 }
 
 export class ConfigError extends Error {
@@ -230,6 +249,18 @@ async function loadOrCreateSecret(dataDir: string, name: string): Promise<string
   return secret;
 }
 
+/** The logo must be a PNG or JPEG that can be read now, not when the first PDF is made. */
+async function readableLogo(path: string): Promise<string> {
+  const file = resolve(path);
+  const head = await readFile(file).catch(() => null);
+  const png = head?.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  const jpeg = head?.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
+  if (!png && !jpeg) {
+    throw new ConfigError([`PRACTICE_LOGO: ${file} is not a readable PNG or JPEG file`]);
+  }
+  return file;
+}
+
 export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promise<Config> {
   const env = parseEnv(source);
   const dataDir = resolve(env.DATA_DIR);
@@ -281,5 +312,16 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
       timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     },
     practice: { region: env.PRACTICE_REGION, timeZone: env.PRACTICE_TIMEZONE },
+    letterhead: {
+      name: env.PRACTICE_NAME,
+      addressLines: (env.PRACTICE_ADDRESS ?? '')
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      phone: env.PRACTICE_PHONE,
+      logoPath: env.PRACTICE_LOGO ? await readableLogo(env.PRACTICE_LOGO) : undefined,
+      bookingUrl: env.PRACTICE_BOOKING_URL,
+    },
+    reminderAfterDays: env.REMINDER_AFTER_DAYS,
   };
 }

@@ -16,6 +16,7 @@ import { accessibilityViolations, DESKTOP, PHONE, SCREENSHOT_DIR } from '../help
 import { useE2e } from '../helpers/e2e-fixture';
 import { answerWholeSurvey, LABELS, shot, signIn } from '../helpers/survey-browser';
 import { csvRecords } from '../helpers/csv';
+import { openFromQueue, sendEvaluation, writeEvaluation } from '../helpers/evaluation-browser';
 import { readMail } from '../helpers/mail';
 
 const run = promisify(execFile);
@@ -117,18 +118,23 @@ describe('the dentist reviews a completed assessment', () => {
       await shot(page, 'review-queue-390');
       await page.setViewportSize(DESKTOP);
 
-      // In review, then evaluated with today's date.
-      await row.getByRole('button', { name: 'Start review' }).click();
-      await expect.poll(() => row.innerText()).toContain('In review');
-      await row.getByRole('button', { name: 'Mark evaluated' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Mark as evaluated' });
-      const sentOn = today.toISOString().slice(0, 10);
-      await dialog.getByLabel('Evaluation e-mailed on').fill(sentOn);
-      await dialog.getByRole('button', { name: 'Mark evaluated' }).click();
-      await dialog.waitFor({ state: 'detached' });
+      // Opened from the queue (into review), the evaluation written and sent in the editor.
+      await openFromQueue(page, assessmentId);
+      await expect.poll(() => page.getByTestId('review-status').innerText()).toBe('In review');
+      await writeEvaluation(page, {
+        conclusion: 'No signs of CMD',
+        findings: 'No tenderness.',
+        recommendations: 'None.',
+      });
+      await sendEvaluation(page);
+      await page.goto('/admin/review');
       await expect.poll(() => row.count()).toBe(0);
       await page.getByRole('tab', { name: 'Evaluated' }).click();
       await row.waitFor();
+      // Sent today, as the practice's calendar counts days.
+      const sentOn = practiceCalendar({ region: 'DE-BE', timeZone: 'Europe/Berlin' }).localDate(
+        new Date(),
+      );
       expect(await row.innerText()).toContain(formatDay(new Date(`${sentOn}T12:00:00Z`)));
       expect(await row.innerText()).toContain('Evaluated');
       await page.waitForTimeout(400); // the tab indicator's slide

@@ -13,7 +13,16 @@ const REQUEST_SCHEMA_NAME = /(Body|Query|Params|Fields)Schema$/;
 /** Bodies the server sends, not receives. */
 const REPLY_SCHEMAS = ['errorBodySchema', 'okBodySchema'];
 /** The only fields where a person may type several lines. */
-const MULTI_LINE_FIELDS = ['answerText', 'QuestionText', 'TranslatedText'];
+const MULTI_LINE_FIELDS = [
+  'answerText',
+  'QuestionText',
+  'TranslatedText',
+  'findings',
+  'recommendations',
+  'addendumBodySchema.text',
+];
+const isMultiLine = (path: string) =>
+  MULTI_LINE_FIELDS.some((field) => path === field || path.endsWith(`.${field}`));
 
 interface Def {
   type: string;
@@ -94,7 +103,7 @@ describe('request contracts', () => {
     expect(leaves.length).toBeGreaterThan(30);
     for (const field of MULTI_LINE_FIELDS) {
       expect(
-        leaves.some((leaf) => leaf.path.endsWith(`.${field}`)),
+        leaves.some((leaf) => leaf.path === field || leaf.path.endsWith(`.${field}`)),
         field,
       ).toBe(true);
     }
@@ -102,7 +111,7 @@ describe('request contracts', () => {
 
   it('refuse NUL, the other control characters and DEL in every text field', () => {
     for (const { path, schema } of leaves) {
-      const multiLine = MULTI_LINE_FIELDS.some((field) => path.endsWith(`.${field}`));
+      const multiLine = isMultiLine(path);
       const refused = [...C0, '\u007f'].filter((c) => !(multiLine && LINES.includes(c)));
       for (const control of refused) {
         const result = schema.safeParse(`ab${control}cd`);
@@ -121,7 +130,7 @@ describe('request contracts', () => {
 
   it('keep tab and line breaks in the multi-line fields', () => {
     for (const { path, schema } of leaves) {
-      if (!MULTI_LINE_FIELDS.some((field) => path.endsWith(`.${field}`))) continue;
+      if (!isMultiLine(path)) continue;
       expect(schema.safeParse('one\ttwo\r\nthree\nfour').success, path).toBe(true);
     }
   });

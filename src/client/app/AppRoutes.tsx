@@ -12,6 +12,7 @@ const QuestionsPage = lazy(() => import('../features/questions/QuestionsPage'));
 const ResponsesPage = lazy(() => import('../features/responses/ResponsesPage'));
 const PromoCodesPage = lazy(() => import('../features/promo-codes/PromoCodesPage'));
 const ReviewQueuePage = lazy(() => import('../features/review/ReviewQueuePage'));
+const AssessmentPage = lazy(() => import('../features/evaluation/AssessmentPage'));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const PrivacyNoticePage = lazy(() => import('../features/privacy/PrivacyNoticePage'));
 
@@ -80,6 +81,16 @@ export function AppRoutes() {
             <AdminOnly>
               <LazyQueryProvider>
                 <ReviewQueuePage />
+              </LazyQueryProvider>
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="/admin/assessments/:id"
+          element={
+            <AdminOnly>
+              <LazyQueryProvider>
+                <AssessmentPage />
               </LazyQueryProvider>
             </AdminOnly>
           }

@@ -20,6 +20,11 @@ export const AUDIT_ACTIONS = [
   'admin.totp-failures',
   'access-code.forgot',
   'access-code.reissue',
+  'evaluation.read',
+  'evaluation.draft',
+  'evaluation.send',
+  'evaluation.addendum',
+  'evaluation.pdf',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

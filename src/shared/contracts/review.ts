@@ -31,6 +31,8 @@ export const queuedAssessmentSchema = z.object({
   dueAt: z.string().nullable(),
   overdue: z.boolean(),
   reviewStartedAt: z.string().nullable(),
+  /** The administrator who took it into review: who is working on what. */
+  reviewStartedBy: z.string().nullable(),
   evaluatedAt: z.string().nullable(),
   evaluationSentOn: z.string().nullable(),
   /** Null when any screener item is unanswered. */

@@ -1,128 +1,28 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import VisibilityIcon from '@mui/icons-material/Visibility';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type {
-  AdminAccessCodeSummary,
-  AdminResponse,
-} from '../../../shared/contracts/admin-responses';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AdminAccessCodeSummary } from '../../../shared/contracts/admin-responses';
 import { downloadFile } from '../../lib/download';
 import { AssessmentStatusChip } from '../../lib/screener/AssessmentStatusChip';
 import { ScreenerChip } from '../../lib/screener/ScreenerChip';
-import { reportUrl, useAccessCodeResponses } from './api';
-import { formatDate, formatDateTime, localized } from '../../lib/format';
-import { QuestionTypeChip } from '../../../question-types/QuestionTypeChip';
-import { AnswerView } from '../../../question-types/registry.admin';
+import { reportUrl } from './api';
+import { ResponsesTable } from '../../lib/answers/ResponsesTable';
+import { formatDate } from '../../lib/format';
 import { NewAccessCodeButton } from './NewAccessCodeButton';
-import { ResponseDetailsDialog } from './ResponseDetailsDialog';
 import '../../lib/admin-i18n/i18n';
-
-function ResponsesTable({ accessCodeId }: { accessCodeId: number }) {
-  const { t, i18n } = useTranslation('admin');
-  const responses = useAccessCodeResponses(accessCodeId, true);
-  const [details, setDetails] = useState<AdminResponse | null>(null);
-  const language = i18n.language;
-
-  if (responses.isPending) return <LinearProgress aria-label={t('common:loading')} />;
-  if (responses.isError) {
-    return (
-      <Alert severity="error">
-        {t('responses.loadFailed')}: {responses.error.message}
-      </Alert>
-    );
-  }
-  const list = responses.data.responses;
-  if (list.length === 0) {
-    return (
-      <Typography color="text.secondary" sx={{ py: 1 }}>
-        {t('responses.noResponses')}
-      </Typography>
-    );
-  }
-  return (
-    <>
-      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" sx={{ minWidth: 680 }} data-testid="responses-table">
-          <TableHead>
-            <TableRow sx={{ '& th': { fontWeight: 700, bgcolor: 'grey.50' } }}>
-              <TableCell sx={{ width: '34%' }}>{t('responses.columns.question')}</TableCell>
-              <TableCell sx={{ width: 130 }}>{t('responses.columns.type')}</TableCell>
-              <TableCell>{t('responses.columns.response')}</TableCell>
-              <TableCell sx={{ width: 150 }}>{t('responses.columns.date')}</TableCell>
-              <TableCell align="right" sx={{ width: 80 }}>
-                {t('responses.columns.actions')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((response) => (
-              <TableRow
-                key={response.ID}
-                data-testid="response-row"
-                data-type={response.Question.QuestionType}
-                sx={{ verticalAlign: 'top' }}
-              >
-                <TableCell>
-                  <Typography variant="body2">
-                    {localized(
-                      response.Question.QuestionText,
-                      response.Question.Translations,
-                      language,
-                    )}
-                  </Typography>
-                  {!response.Question.IsActive && (
-                    <Typography variant="caption" color="text.secondary">
-                      {t('responses.inactiveQuestion')}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <QuestionTypeChip type={response.Question.QuestionType} />
-                </TableCell>
-                <TableCell>
-                  <AnswerView response={response} full={false} />
-                </TableCell>
-                <TableCell>
-                  <Typography variant="body2">
-                    {formatDateTime(response.UpdatedAt, language)}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">
-                  <Tooltip title={t('responses.details')}>
-                    <IconButton
-                      aria-label={t('responses.details')}
-                      onClick={() => setDetails(response)}
-                    >
-                      <VisibilityIcon />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {details && <ResponseDetailsDialog response={details} onClose={() => setDetails(null)} />}
-    </>
-  );
-}
 
 /** Downloads the assessment's case report; errors are shown below the assessment. */
 function CaseReportButton({
@@ -233,6 +133,18 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
           </Box>
         </AccordionSummary>
         <AccordionDetails sx={{ p: { xs: 1, sm: 2 } }}>
+          {code.status !== 'in_progress' && (
+            <Button
+              component={RouterLink}
+              to={`/admin/assessments/${code.ID}`}
+              variant="contained"
+              size="small"
+              startIcon={<RateReviewIcon />}
+              sx={{ mb: 1.5 }}
+            >
+              {t('responses.openEvaluation')}
+            </Button>
+          )}
           {expanded && <ResponsesTable accessCodeId={code.ID} />}
         </AccordionDetails>
       </Accordion>

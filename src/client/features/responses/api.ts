@@ -1,8 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  adminAccessCodeResponsesSchema,
-  adminResponsesPageSchema,
-} from '../../../shared/contracts/admin-responses';
+import { adminResponsesPageSchema } from '../../../shared/contracts/admin-responses';
 import { apiRequest } from '../../lib/api-client';
 
 export const PAGE_SIZE = 25;
@@ -22,18 +19,5 @@ export function useResponsePage(page: number, search: string) {
         signal,
       }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** One assessment's answers, fetched only once its accordion is opened. */
-export function useAccessCodeResponses(accessCodeId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin', 'responses', 'access-code', accessCodeId],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/responses/access-codes/${accessCodeId}`, {
-        schema: adminAccessCodeResponsesSchema,
-        signal,
-      }),
-    enabled,
   });
 }

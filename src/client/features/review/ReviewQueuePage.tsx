@@ -21,19 +21,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import type { QueuedAssessment } from '../../../shared/contracts/review';
 import { PageLoader } from '../../lib/PageLoader';
 import { downloadFile } from '../../lib/download';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { LoadErrorScreen } from '../../lib/LoadErrorScreen';
-import {
-  answersCsvUrl,
-  reportUrl,
-  useReviewQueue,
-  useUpdateAssessmentStatus,
-  type QueueView,
-} from './api';
-import { EvaluatedDialog } from './EvaluatedDialog';
+import { answersCsvUrl, reportUrl, useReviewQueue, type QueueView } from './api';
 import './i18n';
 import { AssessmentStatusChip } from '../../lib/screener/AssessmentStatusChip';
 import { ScreenerChip } from '../../lib/screener/ScreenerChip';
@@ -97,14 +91,29 @@ function PatientCell({ assessment }: { assessment: QueuedAssessment }) {
   );
 }
 
+/** Who took an open assessment into review. */
+function Reviewer({ assessment }: { assessment: QueuedAssessment }) {
+  const { t } = useTranslation('review');
+  if (assessment.status !== 'in_review' || !assessment.reviewStartedBy) return null;
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="div"
+      sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+      data-testid="reviewer"
+    >
+      {t('reviewer', { who: assessment.reviewStartedBy })}
+    </Typography>
+  );
+}
+
 export default function ReviewQueuePage() {
   const { t } = useTranslation(['review', 'common']);
   const format = useDateFormat();
   const [view, setView] = useState<QueueView>('open');
   const queue = useReviewQueue(view);
   const phone = useMediaQuery('(max-width:599.95px)');
-  const update = useUpdateAssessmentStatus();
-  const [evaluating, setEvaluating] = useState<QueuedAssessment | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   const download = (url: string, name: string) => {
@@ -113,45 +122,22 @@ export default function ReviewQueuePage() {
       setActionError(error.message || t('downloadFailed')),
     );
   };
-  const changeStatus = (id: number, body: Parameters<typeof update.mutate>[0]['body']) => {
-    setActionError(null);
-    update.mutate(
-      { id, body },
-      {
-        onSuccess: () => setEvaluating(null),
-        onError: (error) => setActionError(error.message || t('updateFailed')),
-      },
-    );
-  };
-
   const actions = (assessment: QueuedAssessment) => (
     <Stack
       direction="row"
       spacing={1}
       sx={{ justifyContent: { xs: 'flex-start', sm: 'flex-end' }, alignItems: 'center' }}
     >
-      {assessment.status === 'submitted' && (
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={update.isPending}
-          onClick={() => changeStatus(assessment.id, { status: 'in_review' })}
-          sx={{ whiteSpace: 'nowrap' }}
-        >
-          {t('startReview')}
-        </Button>
-      )}
-      {assessment.status !== 'evaluated' && (
-        <Button
-          size="small"
-          variant="contained"
-          disabled={update.isPending}
-          onClick={() => setEvaluating(assessment)}
-          sx={{ whiteSpace: 'nowrap' }}
-        >
-          {t('markEvaluated')}
-        </Button>
-      )}
+      <Button
+        size="small"
+        variant={assessment.status === 'evaluated' ? 'outlined' : 'contained'}
+        component={RouterLink}
+        to={`/admin/assessments/${assessment.id}`}
+        aria-label={t('openAssessment', { id: assessment.id })}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {t('open')}
+      </Button>
       <Tooltip title={t('downloadPdf')}>
         <IconButton
           aria-label={`${t('downloadPdf')} #${assessment.id}`}
@@ -229,7 +215,10 @@ export default function ReviewQueuePage() {
             >
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
                 <PatientCell assessment={assessment} />
-                <AssessmentStatusChip status={assessment.status} />
+                <Box sx={{ textAlign: 'right' }}>
+                  <AssessmentStatusChip status={assessment.status} />
+                  <Reviewer assessment={assessment} />
+                </Box>
               </Stack>
               <Box
                 sx={{
@@ -302,6 +291,7 @@ export default function ReviewQueuePage() {
                   </TableCell>
                   <TableCell>
                     <AssessmentStatusChip status={assessment.status} />
+                    <Reviewer assessment={assessment} />
                   </TableCell>
                   <TableCell>
                     <ScreenerChip screener={assessment.screener} />
@@ -317,17 +307,6 @@ export default function ReviewQueuePage() {
             </TableBody>
           </Table>
         </TableContainer>
-      )}
-
-      {evaluating && (
-        <EvaluatedDialog
-          patientName={`${evaluating.patient.firstName} ${evaluating.patient.lastName}`.trim()}
-          busy={update.isPending}
-          onCancel={() => setEvaluating(null)}
-          onConfirm={(evaluationSentOn) =>
-            changeStatus(evaluating.id, { status: 'evaluated', evaluationSentOn })
-          }
-        />
       )}
     </Container>
   );

@@ -24,8 +24,15 @@ import {
   type AnswerDraft,
 } from '../../../question-types/registry.shared';
 import { surveyPartOf } from '../../../question-types/registry.survey';
-import { completeAssessment, saveAnswer, useSurveyQuestions } from './api';
-import { CompletionScreen } from './CompletionScreen';
+import { useQueryClient } from '@tanstack/react-query';
+import { AssessmentStatusPage } from './AssessmentStatusPage';
+import {
+  completeAssessment,
+  patientAssessmentKey,
+  saveAnswer,
+  usePatientAssessment,
+  useSurveyQuestions,
+} from './api';
 import './i18n';
 import { QuestionBody } from './QuestionBody';
 import { SurveyProgress } from './SurveyProgress';
@@ -44,6 +51,10 @@ export default function SurveyPage() {
   const { logout } = useAuth();
   const query = useSurveyQuestions();
   const questions = query.data;
+  // A completed assessment shows where it stands (and later the evaluation), not the questions.
+  const assessment = usePatientAssessment();
+  const queryClient = useQueryClient();
+  const submitted = Boolean(assessment.data && assessment.data.status !== 'in_progress');
 
   const [chosenIndex, setIndex] = useState<number | null>(null);
   const [drafts, setDrafts] = useState<Record<number, AnswerDraft>>({});
@@ -87,6 +98,7 @@ export default function SurveyPage() {
   const complete = async () => {
     const unanswered = await completeAssessment();
     if (unanswered.length === 0) {
+      await queryClient.invalidateQueries({ queryKey: patientAssessmentKey });
       setCompleted(true);
       return;
     }
@@ -140,9 +152,12 @@ export default function SurveyPage() {
         >
           {t('heading')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
-          {t('description')}
-        </Typography>
+        {/* How to answer matters only while there are questions to answer. */}
+        {!completed && !submitted && (
+          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
+            {t('description')}
+          </Typography>
+        )}
       </Box>
       <Button
         variant="outlined"
@@ -157,7 +172,9 @@ export default function SurveyPage() {
   );
 
   let content;
-  if (query.isPending) {
+  if (completed || submitted) {
+    content = <AssessmentStatusPage title={completed ? t('done.title') : undefined} />;
+  } else if (query.isPending || assessment.isPending) {
     content = (
       <Paper sx={{ p: { xs: 2, sm: 4 } }} aria-busy="true">
         <Skeleton width="30%" />
@@ -187,8 +204,8 @@ export default function SurveyPage() {
         <Typography color="text.secondary">{t('empty.description')}</Typography>
       </Paper>
     );
-  } else if (completed || !question) {
-    content = <CompletionScreen />;
+  } else if (!question) {
+    content = <AssessmentStatusPage />;
   } else {
     const percent = Math.round((index / total) * 100);
     const isMissing = missing?.includes(question.id) ?? false;

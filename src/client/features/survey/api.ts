@@ -6,6 +6,7 @@ import {
   surveyQuestionsSchema,
   type SaveResponseBody,
 } from '../../../shared/contracts/survey';
+import { patientAssessmentSchema } from '../../../shared/contracts/evaluation';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 /** The survey questions; the language is part of the key, so a language change refetches. */
@@ -67,3 +68,16 @@ export async function completeAssessment(): Promise<number[]> {
     throw error;
   }
 }
+
+export const patientAssessmentKey = ['survey', 'assessment'] as const;
+
+/** Where the patient's assessment stands, with the evaluation once it is sent. */
+export function usePatientAssessment() {
+  return useQuery({
+    queryKey: patientAssessmentKey,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/survey/assessment', { schema: patientAssessmentSchema, signal }),
+  });
+}
+
+export const evaluationPdfUrl = '/api/survey/assessment/evaluation.pdf';

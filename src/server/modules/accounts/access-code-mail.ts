@@ -1,7 +1,6 @@
 import type { Language } from '../../../shared/constants';
 import type { MailMessage } from '../../platform/mail/mailer';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../platform/mail/escape-html';
 
 const texts = {
   en: {

@@ -161,7 +161,7 @@ export async function transitionAssessment(
 export async function claimOnce(
   db: DbOrTx,
   id: number,
-  column: 'completionEmailSentAt' | 'practiceNotifiedAt',
+  column: 'completionEmailSentAt' | 'practiceNotifiedAt' | 'reminderSentAt' | 'overdueNotifiedAt',
   at: Date,
 ): Promise<boolean> {
   const claimed = await db
@@ -170,6 +170,45 @@ export async function claimOnce(
     .where(and(eq(accessCodes.id, id), isNull(accessCodes[column])))
     .returning({ id: accessCodes.id });
   return claimed.length > 0;
+}
+
+/** Patients' assessments still unfinished, bought before the cut-off and not yet reminded. */
+export async function listReminderCandidates(db: DbOrTx, boughtBefore: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: accessCodes.id })
+    .from(accessCodes)
+    .innerJoin(users, eq(users.id, accessCodes.userId))
+    .where(
+      and(
+        eq(accessCodes.status, 'in_progress'),
+        lt(accessCodes.createdAt, boughtBefore),
+        isNull(accessCodes.reminderSentAt),
+        isNotNull(accessCodes.codeHash),
+        eq(users.isAdmin, false),
+      ),
+    )
+    .orderBy(asc(accessCodes.id));
+  return rows.map((row) => row.id);
+}
+
+/** Assessments past their due date in one of `statuses`, whose practice was not told yet. */
+export async function listOverdueCandidates(
+  db: DbOrTx,
+  statuses: readonly AssessmentStatus[],
+  now: Date,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: accessCodes.id })
+    .from(accessCodes)
+    .where(
+      and(
+        inArray(accessCodes.status, [...statuses]),
+        lt(accessCodes.dueAt, now),
+        isNull(accessCodes.overdueNotifiedAt),
+      ),
+    )
+    .orderBy(asc(accessCodes.id));
+  return rows.map((row) => row.id);
 }
 
 /** Locks the assessment row for the rest of the transaction; false when it does not exist. */

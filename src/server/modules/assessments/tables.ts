@@ -19,10 +19,16 @@ export const accessCodes = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),
+    /** Who took it into review, so the queue shows who is working on what. */
+    reviewStartedBy: text('review_started_by'),
     evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
     evaluationSentOn: date('evaluation_sent_on'),
     completionEmailSentAt: timestamp('completion_email_sent_at', { withTimezone: true }),
     practiceNotifiedAt: timestamp('practice_notified_at', { withTimezone: true }),
+    /** The one reminder to finish a paid, unfinished assessment, claimed when it is queued. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** The one notice to the practice that the assessment passed its due date unevaluated. */
+    overdueNotifiedAt: timestamp('overdue_notified_at', { withTimezone: true }),
     /**
      * The patient as entered at the checkout that bought this assessment. Kept per assessment so
      * a later checkout with the same e-mail address can never change an earlier one.

@@ -1,10 +1,12 @@
 import archiver from 'archiver';
+import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { DomainError } from '../../platform/errors';
 import type { AuthContext } from '../accounts/auth-context';
 import { recordAudit } from '../audit/audit-log';
 import { readAnswers } from '../answers/answers-read';
 import { findAssessment } from '../assessments/assessments-repository';
+import { sentEvaluation } from '../evaluations/patient-evaluation-service';
 import { uploadsOfAssessment } from '../media/media-repository';
 import type { MediaStore } from '../media/media-store';
 import { paymentsOfAssessment } from '../payments/payments-repository';
@@ -16,16 +18,17 @@ import { textIn } from '../questionnaire/questionnaire';
  * address were proved by other sign-ins. Secrets (token versions, the code's hash) stay out.
  */
 export async function patientExportZip(
-  deps: { db: Db; media: MediaStore },
+  deps: { db: Db; media: MediaStore; config: Pick<Config, 'practice' | 'letterhead'> },
   auth: AuthContext,
 ): Promise<archiver.Archiver> {
   const { accessCodeId } = auth;
   const assessment = await findAssessment(deps.db, accessCodeId);
   if (!assessment) throw new DomainError('not_found', 'errors.notFound');
-  const [answers, uploads, paid] = await Promise.all([
+  const [answers, uploads, paid, evaluation] = await Promise.all([
     readAnswers(deps.db, [accessCodeId]),
     uploadsOfAssessment(deps.db, accessCodeId),
     paymentsOfAssessment(deps.db, accessCodeId),
+    sentEvaluation(deps, deps.db, assessment),
   ]);
   const data = {
     exportedAt: new Date().toISOString(),
@@ -74,6 +77,8 @@ export async function patientExportZip(
       createdAt: u.createdAt,
     })),
     payments: paid,
+    /** The dentist's evaluation as the patient reads it; null until it is sent. */
+    evaluation,
   };
   await recordAudit(deps.db, auth, {
     action: 'patient.export',

@@ -19,7 +19,7 @@ import { fill, reportLabels } from './report-labels';
 const LINE_GAP = -2;
 
 /** A calendar date (birth, evaluation sent) is a day, not a moment: no zone applies. */
-const formatDay = (value: string | null, language: Language) =>
+export const formatDay = (value: string | null, language: Language) =>
   value
     ? new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
         dateStyle: 'medium',

@@ -46,6 +46,7 @@ function toQueued(
     dueAt: iso(assessment.dueAt),
     overdue: isOverdue(assessment, now),
     reviewStartedAt: iso(assessment.reviewStartedAt),
+    reviewStartedBy: assessment.reviewStartedBy,
     evaluatedAt: iso(assessment.evaluatedAt),
     evaluationSentOn: assessment.evaluationSentOn,
     screener,
@@ -88,7 +89,7 @@ export async function updateAssessmentStatus(
   }
   const changes =
     body.status === 'in_review'
-      ? { status: body.status, reviewStartedAt: now }
+      ? { status: body.status, reviewStartedAt: now, reviewStartedBy: actor.email }
       : { status: body.status, evaluatedAt: now, evaluationSentOn: body.evaluationSentOn };
   const updated = await transitionAssessment(
     db,

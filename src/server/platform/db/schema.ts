@@ -11,4 +11,5 @@ export * from '../../modules/promo-codes/tables';
 export * from '../../modules/payments/tables';
 export * from '../../modules/audit/tables';
 export * from '../../modules/privacy/tables';
+export * from '../../modules/evaluations/tables';
 export * from '../jobs/tables';

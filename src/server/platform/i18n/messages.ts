@@ -1,6 +1,7 @@
 import { normalizeLanguage, type Language } from '../../../shared/constants';
 import { privacyMessages } from '../../modules/privacy/messages';
 import { reviewMessages } from '../../modules/review/messages';
+import { evaluationMessages } from '../../modules/evaluations/messages';
 import { answerMessages } from '../../modules/answers/messages';
 import { assessmentMessages } from '../../modules/assessments/messages';
 import { mediaMessages } from '../../modules/media/messages';
@@ -84,6 +85,7 @@ const tables = [
   answerMessages,
   assessmentMessages,
   mediaMessages,
+  evaluationMessages,
 ] as const;
 
 type KeysOf<T> = T extends { en: Record<infer K, string> } ? K : never;

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { QuestionTypeChip } from '../../../question-types/QuestionTypeChip';
 import { AnswerView } from '../../../question-types/registry.admin';
 import type { AdminResponse } from '../../../shared/contracts/admin-responses';
-import { formatDateTime, localized } from '../../lib/format';
-import { ViewDialog } from '../../lib/dialogs/ViewDialog';
-import '../../lib/admin-i18n/i18n';
+import { formatDateTime, localized } from '../format';
+import { ViewDialog } from '../dialogs/ViewDialog';
+import '../admin-i18n/i18n';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
