@@ -30,7 +30,7 @@ import { registerAccessCodeDelivery } from './modules/accounts/access-code-deliv
 import { registerAssessmentMails } from './modules/assessments/assessment-mails';
 import { reviewRoutes } from './modules/review/routes';
 import { evaluationRoutes } from './modules/evaluations/routes';
-import { registerEvaluationMails } from './modules/evaluations/evaluation-ready-mail';
+import { registerEvaluationMails } from './modules/evaluations/evaluation-mails';
 import { registerCareScans } from './modules/assessments/care-scans';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import { paymentRoutes } from './modules/payments/routes';

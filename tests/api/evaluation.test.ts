@@ -225,6 +225,15 @@ describe('writing and sending an evaluation', () => {
     });
     expect(addendum.statusCode).toBe(200);
     expect(addendum.json().addenda).toHaveLength(1);
+    // The patient is told there is an addendum, without its text.
+    const told = (await t.outbox())
+      .map(readMail)
+      .filter(
+        (m) => m.to.includes(patient.email) && m.subject === 'Ein Nachtrag zu Ihrer Auswertung',
+      );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).not.toContain('Aufbissschiene');
+    expect(told[0]!.html).not.toContain('Aufbissschiene');
 
     const reply = await asPatient(patient, '/api/survey/assessment');
     expect(reply.json()).toMatchObject({

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditableConclusion } from '../../../shared/contracts/evaluation';
+import { ConfirmDialog } from '../../lib/dialogs/ConfirmDialog';
 import { ViewDialog } from '../../lib/dialogs/ViewDialog';
 import { PageLoader } from '../../lib/PageLoader';
 import { useChangeConclusion, useEditableConclusions } from './api';
@@ -24,6 +25,7 @@ function ConclusionRow({
   const change = useChangeConclusion();
   const [en, setEn] = useState(conclusion.en ?? '');
   const [de, setDe] = useState(conclusion.de ?? '');
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const changed = en !== (conclusion.en ?? '') || de !== (conclusion.de ?? '');
   const run = (body: { en: string; de: string } | null) =>
     change.mutate({ id: conclusion.id, body }, { onSuccess: () => onDone?.() });
@@ -51,7 +53,11 @@ function ConclusionRow({
         )}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           {conclusion.id !== undefined && (
-            <Button color="error" disabled={change.isPending} onClick={() => run(null)}>
+            <Button
+              color="error"
+              disabled={change.isPending}
+              onClick={() => setConfirmingRemoval(true)}
+            >
               {t('conclusions.remove')}
             </Button>
           )}
@@ -64,6 +70,17 @@ function ConclusionRow({
           </Button>
         </Stack>
       </Stack>
+      {confirmingRemoval && (
+        <ConfirmDialog
+          title={t('conclusions.removeTitle')}
+          confirmLabel={t('conclusions.remove')}
+          busy={change.isPending}
+          onConfirm={() => run(null)}
+          onClose={() => setConfirmingRemoval(false)}
+        >
+          {t('conclusions.removeText', { text: conclusion.en })}
+        </ConfirmDialog>
+      )}
     </Paper>
   );
 }

@@ -14,7 +14,7 @@ import {
   transitionAssessment,
   type AssessmentRow,
 } from '../assessments/assessments-repository';
-import { evaluationReadyJob } from './evaluation-ready-mail';
+import { evaluationMailJob } from './evaluation-mails';
 import { toAddenda, toPatientEvaluation } from './evaluation-view';
 import {
   findConclusion,
@@ -207,8 +207,8 @@ export async function sendEvaluation(
     if (!evaluated) throw alreadySent();
     await enqueue(
       tx,
-      evaluationReadyJob,
-      { assessmentId: id },
+      evaluationMailJob,
+      { assessmentId: id, kind: 'ready' },
       { assessmentId: id, dedupeKey: `evaluation-ready:${id}` },
     );
     await recordAudit(tx, actor, {
@@ -220,7 +220,10 @@ export async function sendEvaluation(
   });
 }
 
-/** A correction to a sent evaluation, dated, shown below it; the evaluation itself stays. */
+/**
+ * A correction to a sent evaluation, dated, shown below it; the evaluation itself stays. The
+ * patient is e-mailed that there is one.
+ */
 export async function addAddendum(
   deps: EvaluationDeps,
   actor: AuthContext,
@@ -239,6 +242,13 @@ export async function addAddendum(
       authorEmail: actor.email,
       createdAt: now,
     });
+    // The patient is told; addenda added while that mail waits share it.
+    await enqueue(
+      tx,
+      evaluationMailJob,
+      { assessmentId: id, kind: 'addendum' },
+      { assessmentId: id, dedupeKey: `evaluation-addendum:${id}` },
+    );
     await recordAudit(tx, actor, {
       action: 'evaluation.addendum',
       patientUserId: assessment.userId,
