@@ -255,7 +255,7 @@ function samples(): Sample[] {
       method: 'PUT',
       route: '/api/admin/assessments/:id/status',
       params: { id: NO_ROW },
-      body: { status: 'evaluated', evaluationSentOn: '2026-11-20' },
+      body: { status: 'in_review' },
     },
     {
       method: 'DELETE',
@@ -288,6 +288,37 @@ function samples(): Sample[] {
     { method: 'DELETE', route: '/api/admin/questions/:id', params: { id: NO_ROW } },
     { method: 'DELETE', route: '/api/admin/coupons/:id', params: { id: NO_ROW } },
     { method: 'POST', route: '/api/admin/assessments/:id/access-code', params: { id: NO_ROW } },
+    {
+      method: 'POST',
+      route: '/api/admin/evaluation-conclusions',
+      body: { en: 'Signs of bruxism', de: 'Zeichen von Bruxismus' },
+    },
+    {
+      method: 'PUT',
+      route: '/api/admin/evaluation-conclusions/:id',
+      params: { id: NO_ROW },
+      body: { en: 'Signs of bruxism', de: 'Zeichen von Bruxismus' },
+    },
+    { method: 'DELETE', route: '/api/admin/evaluation-conclusions/:id', params: { id: NO_ROW } },
+    { method: 'GET', route: '/api/admin/assessments/:id/evaluation', params: { id: NO_ROW } },
+    {
+      method: 'PUT',
+      route: '/api/admin/assessments/:id/evaluation',
+      params: { id: NO_ROW },
+      body: {
+        conclusionId: 1,
+        findings: 'Clicking on the left.\nLimited opening.',
+        recommendations: 'A splint at night.',
+        callToAction: true,
+      },
+    },
+    { method: 'POST', route: '/api/admin/assessments/:id/evaluation/send', params: { id: NO_ROW } },
+    {
+      method: 'POST',
+      route: '/api/admin/assessments/:id/evaluation/addenda',
+      params: { id: NO_ROW },
+      body: { text: 'Seen again on 2 December.\nNo change.' },
+    },
   ];
 }
 

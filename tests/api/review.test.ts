@@ -102,35 +102,50 @@ describe('review queue', () => {
     expect(entry.screener).toBeNull();
   });
 
-  it('moves an assessment to review, then to evaluated with the sending date', async () => {
+  it('moves an assessment to review by hand, and to evaluated only by sending its evaluation', async () => {
     const patient = await completedPatient([0, 0, 0, 0, 0, 0]);
     const inReview = await setStatus(patient.accessCodeId, { status: 'in_review' });
     expect(inReview.statusCode).toBe(200);
     expect(inReview.json().status).toBe('in_review');
 
-    const future = await setStatus(patient.accessCodeId, {
+    // Marking it evaluated without sending would leave the patient waiting for nothing.
+    const byHand = await setStatus(patient.accessCodeId, {
       status: 'evaluated',
-      evaluationSentOn: '2999-01-01',
+      evaluationSentOn: '2026-11-23',
     });
-    expect(future.statusCode).toBe(400);
+    expect(byHand.statusCode).toBe(400);
+    expect((await queue()).assessments.map((a: { id: number }) => a.id)).toContain(
+      patient.accessCodeId,
+    );
 
-    const done = await setStatus(patient.accessCodeId, {
-      status: 'evaluated',
-      evaluationSentOn: '2026-11-23',
+    const evaluation = `/api/admin/assessments/${patient.accessCodeId}/evaluation`;
+    const [conclusion] = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/evaluation-conclusions',
+        headers: admin.headers,
+      })
+    ).json();
+    await t.app.inject({
+      method: 'PUT',
+      url: evaluation,
+      headers: admin.headers,
+      payload: { conclusionId: conclusion.id, findings: '', recommendations: '' },
     });
-    expect(done.json()).toMatchObject({
-      status: 'evaluated',
-      evaluationSentOn: '2026-11-23',
-      overdue: false,
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `${evaluation}/send`,
+      headers: admin.headers,
     });
+    expect(sent.statusCode).toBe(200);
     expect(
       (await queue()).assessments.some((a: { id: number }) => a.id === patient.accessCodeId),
     ).toBe(false);
-    expect(
-      (await queue('evaluated')).assessments.some(
-        (a: { id: number }) => a.id === patient.accessCodeId,
-      ),
-    ).toBe(true);
+    const evaluated = (await queue('evaluated')).assessments.find(
+      (a: { id: number }) => a.id === patient.accessCodeId,
+    );
+    expect(evaluated).toMatchObject({ status: 'evaluated', overdue: false });
+    expect(evaluated.evaluationSentOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const again = await setStatus(patient.accessCodeId, { status: 'in_review' });
     expect(again.statusCode).toBe(409);

@@ -50,12 +50,11 @@ export const reviewQueueSchema = z.object({
   now: z.string(),
 });
 
-export const updateAssessmentStatusBodySchema = z.discriminatedUnion('status', [
-  z.strictObject({ status: z.literal('in_review') }),
-  z.strictObject({
-    status: z.literal('evaluated'),
-    /** The day the evaluation was e-mailed to the patient. */
-    evaluationSentOn: isoDateSchema,
-  }),
-]);
+/**
+ * The one step taken by hand. An assessment becomes `evaluated` only by sending its evaluation
+ * (the evaluations module), so a patient never waits on an assessment marked done elsewhere.
+ */
+export const updateAssessmentStatusBodySchema = z.strictObject({
+  status: z.literal('in_review'),
+});
 export type UpdateAssessmentStatusBody = z.infer<typeof updateAssessmentStatusBodySchema>;

@@ -12,11 +12,8 @@ export interface PatientScope {
 
 export const EDITABLE_STATUSES: readonly AssessmentStatus[] = ['in_progress'];
 
-/** Which statuses a review step may leave from. */
-export const REVIEW_TRANSITIONS: Record<'in_review' | 'evaluated', readonly AssessmentStatus[]> = {
-  in_review: ['submitted'],
-  evaluated: ['submitted', 'in_review'],
-};
+/** Taken into review from here; sending the evaluation leaves from any open status. */
+export const REVIEW_START_STATUSES: readonly AssessmentStatus[] = ['submitted'];
 
 /** Still waiting for the dentist's evaluation. */
 export const OPEN_REVIEW_STATUSES: readonly AssessmentStatus[] = ['submitted', 'in_review'];

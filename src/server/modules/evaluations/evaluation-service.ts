@@ -7,7 +7,7 @@ import { enqueue } from '../../platform/jobs/job-queue';
 import type { AuthContext } from '../accounts/auth-context';
 import { recordAudit } from '../audit/audit-log';
 import { screenerScores } from '../answers/answers-read';
-import { OPEN_REVIEW_STATUSES, REVIEW_TRANSITIONS } from '../assessments/assessment-state';
+import { OPEN_REVIEW_STATUSES, REVIEW_START_STATUSES } from '../assessments/assessment-state';
 import {
   findAssessment,
   lockAssessment,
@@ -105,7 +105,7 @@ async function startReview(
   now: Date,
 ): Promise<AssessmentRow> {
   if (assessment.status !== 'submitted') return assessment;
-  const moved = await transitionAssessment(db, assessment.id, REVIEW_TRANSITIONS.in_review, {
+  const moved = await transitionAssessment(db, assessment.id, REVIEW_START_STATUSES, {
     status: 'in_review',
     reviewStartedAt: now,
     reviewStartedBy: actor.email,

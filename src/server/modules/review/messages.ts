@@ -6,13 +6,11 @@ export const reviewMessages = defineMessages(
     'review.notSubmitted': 'This assessment has not been submitted yet.',
     'review.invalidTransition':
       'This assessment cannot change to that status from its current one.',
-    'review.sentInFuture': 'The date the evaluation was sent cannot be in the future.',
   },
   {
     'review.notFound': 'Diese Bewertung gibt es nicht.',
     'review.notSubmitted': 'Diese Bewertung wurde noch nicht abgeschlossen.',
     'review.invalidTransition':
       'Diese Bewertung kann aus ihrem aktuellen Status nicht in diesen Status wechseln.',
-    'review.sentInFuture': 'Das Versanddatum der Auswertung darf nicht in der Zukunft liegen.',
   },
 );

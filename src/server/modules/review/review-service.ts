@@ -11,7 +11,7 @@ import type { AuthContext } from '../accounts/auth-context';
 import { recordAudit } from '../audit/audit-log';
 import {
   OPEN_REVIEW_STATUSES,
-  REVIEW_TRANSITIONS,
+  REVIEW_START_STATUSES,
   isOverdue,
 } from '../assessments/assessment-state';
 import {
@@ -82,21 +82,11 @@ export async function updateAssessmentStatus(
   body: UpdateAssessmentStatusBody,
   now = new Date(),
 ): Promise<QueuedAssessment> {
-  // "Today" is the practice's date: just after midnight in Berlin it is still yesterday in UTC.
-  const today = practiceCalendar(config.practice).localDate(now);
-  if (body.status === 'evaluated' && body.evaluationSentOn > today) {
-    throw invalid('review.sentInFuture');
-  }
-  const changes =
-    body.status === 'in_review'
-      ? { status: body.status, reviewStartedAt: now, reviewStartedBy: actor.email }
-      : { status: body.status, evaluatedAt: now, evaluationSentOn: body.evaluationSentOn };
-  const updated = await transitionAssessment(
-    db,
-    accessCodeId,
-    REVIEW_TRANSITIONS[body.status],
-    changes,
-  );
+  const updated = await transitionAssessment(db, accessCodeId, REVIEW_START_STATUSES, {
+    status: body.status,
+    reviewStartedAt: now,
+    reviewStartedBy: actor.email,
+  });
   if (!updated) {
     const existing = await findAssessment(db, accessCodeId);
     if (!existing) throw new DomainError('not_found', 'review.notFound');
