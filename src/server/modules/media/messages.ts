@@ -4,7 +4,7 @@ import { defineMessages } from '../../platform/i18n/define-messages';
 export const mediaMessages = defineMessages(
   {
     'admin.mediaPathInvalid': 'This is not a valid media path.',
-    'admin.mediaNotFound': 'This media file does not exist.',
+    'admin.mediaNotFound': 'This photo or video is not available.',
     'media.rangeNotSatisfiable': 'The requested byte range is outside the file.',
     'survey.mediaNotFound': 'This photo or video does not exist.',
     'survey.mediaMissing': 'Please attach a photo or video file.',
@@ -16,7 +16,7 @@ export const mediaMessages = defineMessages(
   },
   {
     'admin.mediaPathInvalid': 'Dies ist kein gültiger Medienpfad.',
-    'admin.mediaNotFound': 'Diese Mediendatei existiert nicht.',
+    'admin.mediaNotFound': 'Dieses Foto oder Video ist nicht verfügbar.',
     'media.rangeNotSatisfiable': 'Der angeforderte Bytebereich liegt außerhalb der Datei.',
     'survey.mediaNotFound': 'Dieses Foto oder Video existiert nicht.',
     'survey.mediaMissing': 'Bitte fügen Sie ein Foto oder Video bei.',

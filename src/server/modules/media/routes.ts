@@ -39,7 +39,7 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
     handler: async (request, reply) => {
       const { userId, accessCodeId } = requireAuth(request);
       const media = await openOwnMedia(
-        app.deps,
+        { ...app.deps, log: request.log },
         { userId, accessCodeId },
         request.params['*'],
         request.headers.range,
@@ -53,7 +53,7 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
     schema: { params: mediaPathParamsSchema },
     handler: async (request, reply) => {
       const media = await openMedia(
-        app.deps,
+        { ...app.deps, log: request.log },
         requireAuth(request),
         request.params['*'],
         request.headers.range,
