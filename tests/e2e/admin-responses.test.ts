@@ -84,6 +84,8 @@ describe('an administrator reviews responses', () => {
 
     const video = page.getByTestId('response-video');
     await video.waitFor();
+    // The player loads the file itself from a signed link, a range at a time.
+    expect(await video.getAttribute('src')).toMatch(/^\/api\/media\/signed\/media\/.+\?expires=/);
     const played = await video.evaluate(async (element) => {
       const v = element as HTMLVideoElement;
       v.muted = true;
@@ -94,6 +96,14 @@ describe('an administrator reviews responses', () => {
     expect(played.error).toBeNull();
     expect(played.width).toBe(320);
     expect(played.time).toBeGreaterThan(0);
+    // The link alone (no token) serves a byte range, as the player asks for one.
+    const ranged = await video.evaluate(async (element) => {
+      const reply = await fetch((element as HTMLVideoElement).src, {
+        headers: { range: 'bytes=0-99' },
+      });
+      return { status: reply.status, length: (await reply.arrayBuffer()).byteLength };
+    });
+    expect(ranged).toEqual({ status: 206, length: 100 });
     await screenshot(page, 'admin-responses-open-1280');
     expect(await accessibilityViolations(page)).toEqual([]);
   });
@@ -104,7 +114,10 @@ describe('an administrator reviews responses', () => {
       row('photo').getByRole('button', { name: 'Open in new tab' }).click(),
     ]);
     await tab.waitForLoadState();
-    expect(tab.url()).toMatch(/^blob:/);
+    expect(tab.url()).toMatch(
+      /\/api\/media\/signed\/media\/[^?]+\.(jpg|png)\?expires=\d+&signature=/,
+    );
+    expect(await tab.evaluate(() => document.images[0]?.naturalWidth)).toBe(320);
     await tab.close();
   });
 
