@@ -1,3 +1,5 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -270,5 +272,28 @@ describe('an administrator reviews responses', () => {
       'admin@practice.example',
     );
     await screenshot(page, 'admin-audit-log-1280');
+  });
+
+  it('says "not available" for a photo missing from storage', async () => {
+    const mediaDir = join(e2e.dataDir, 'media');
+    for (const name of await readdir(mediaDir)) {
+      if (name.endsWith('.jpg') || name.endsWith('.png')) await rm(join(mediaDir, name));
+    }
+    await page.goto('/admin/responses');
+    const erika = patient('Erika Mustermann');
+    await erika.getByRole('button', { name: /Erika Mustermann/ }).click();
+    await erika
+      .getByTestId('access-code-accordion')
+      .getByRole('button', { name: /6 responses/ })
+      .click();
+    const missing = row('photo').getByTestId('media-not-available');
+    await missing.waitFor();
+    expect(await missing.textContent()).toBe(
+      'Not available: this photo or video could not be read from storage.',
+    );
+    // The video next to it still plays from its link.
+    await page.getByTestId('response-video').waitFor();
+    await screenshot(page, 'admin-responses-photo-not-available-1280');
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
