@@ -33,6 +33,7 @@ export async function startS3Server() {
     forcePathStyle: true,
   };
   const client = createS3Client(settings);
+  let closed = false;
   return {
     settings,
     /** What a deployment sets to use this server. */
@@ -55,7 +56,10 @@ export async function startS3Server() {
       const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return { bytes: await buffer(object.Body as Readable), metadata: object.Metadata ?? {} };
     },
+    /** Stops the server (a test may stop it early to see the store fail); once is enough. */
     async close() {
+      if (closed) return;
+      closed = true;
       client.destroy();
       await server.close();
       await rm(directory, { recursive: true, force: true });
