@@ -27,6 +27,7 @@ import {
   plaintextSize,
   requireKeyFor,
   sealedSpan,
+  type SealedHeader,
 } from './chunked-cipher';
 import type { MediaKeyring } from './media-keys';
 
@@ -90,6 +91,14 @@ async function* readBytes(handle: FileHandle, start: number, end: number): Async
 }
 const READ_BYTES = 256 * 1024;
 
+/** The header and encrypted size of an open sealed file. */
+async function sealedFile(handle: FileHandle): Promise<{ header: SealedHeader; size: number }> {
+  const { size } = await handle.stat();
+  const head = Buffer.alloc(MAX_HEADER_BYTES);
+  const { bytesRead } = await handle.read(head, 0, MAX_HEADER_BYTES, 0);
+  return { header: parseHeader(head.subarray(0, bytesRead)), size };
+}
+
 /**
  * Files in a folder outside anything served statically, reachable only through API routes, and
  * encrypted at rest with the media key: decrypted only while streamed to an authorised reader.
@@ -132,13 +141,10 @@ export function createLocalMediaStore(rootDir: string, keys: MediaKeyring): Medi
       const handle = await open(file, 'r').catch(() => null);
       if (!handle) return null;
       try {
-        const info = await handle.stat();
-        if (!info.isFile()) return null;
-        const head = Buffer.alloc(MAX_HEADER_BYTES);
-        const { bytesRead } = await handle.read(head, 0, MAX_HEADER_BYTES, 0);
-        const header = parseHeader(head.subarray(0, bytesRead));
+        if (!(await handle.stat()).isFile()) return null;
+        const { header, size } = await sealedFile(handle);
         requireKeyFor(header, keys);
-        return plaintextSize(info.size, header);
+        return plaintextSize(size, header);
       } finally {
         await handle.close();
       }
@@ -148,10 +154,8 @@ export function createLocalMediaStore(rootDir: string, keys: MediaKeyring): Medi
       async function* plaintext(): AsyncGenerator<Buffer> {
         const handle = await open(file, 'r');
         try {
-          const { size } = await handle.stat();
-          const head = Buffer.alloc(MAX_HEADER_BYTES);
-          const { bytesRead } = await handle.read(head, 0, MAX_HEADER_BYTES, 0);
-          const span = sealedSpan(parseHeader(head.subarray(0, bytesRead)), size, range);
+          const { header, size } = await sealedFile(handle);
+          const span = sealedSpan(header, size, range);
           if (!span) return;
           yield* decryptSpan(readBytes(handle, span.start, span.end), keys, span);
         } finally {
