@@ -16,8 +16,10 @@ export interface MediaReadContext {
  */
 export function logUnavailable(context: MediaReadContext, error: unknown): void {
   const code = (error as { code?: unknown } | null)?.code;
+  // ENOENT from the disk, NoSuchKey from a bucket (an object removed while it was being read).
+  const gone = code === 'ENOENT' || (error as { name?: unknown } | null)?.name === 'NoSuchKey';
   const reason =
-    error === null || code === 'ENOENT'
+    error === null || gone
       ? 'missing'
       : error instanceof UnreadableMediaError
         ? 'unreadable'
