@@ -29,6 +29,7 @@ const env = {
   NODE_ENV: 'production',
   PAYMENTS: 'demo',
   JWT_SECRET: randomBytes(32).toString('base64url'),
+  MEDIA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   DATA_DIR: join(root, 'data'),
   HOST: '127.0.0.1',
   LOG_LEVEL: 'info',

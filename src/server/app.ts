@@ -19,7 +19,7 @@ import { registerOpenApi } from './platform/http/openapi';
 import { registerRouteAccess } from './platform/http/route-access';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createMailer } from './platform/mail/mailer';
-import { createLocalMediaStore } from './modules/media/media-store';
+import { createMediaStore } from './modules/media/create-media-store';
 import { countMailOutcomes, createMetrics } from './platform/ops/metrics';
 import { createReadiness } from './platform/ops/readiness';
 import { loadPrivacyNotice } from './modules/privacy/privacy-notice';
@@ -111,7 +111,7 @@ export async function buildApp({
       { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
       app.log,
     ),
-    media: createLocalMediaStore(config.mediaDir, config.mediaKey),
+    media: createMediaStore(config),
     privacyNotice: await loadPrivacyNotice(config.dataDir),
     payments: overrides?.payments ?? createPaymentProvider(config, database.db),
     ...overrides,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { parseRegion } from './platform/calendar/practice-calendar';
+import type { S3Settings } from './modules/media/s3-media-store';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -18,6 +19,10 @@ function isRealSender(from: string): boolean {
   const domain = /^[^\s@]+@([^\s@]+)$/.exec(address.trim())?.[1]?.toLowerCase();
   return Boolean(domain?.includes('.') && !domain.endsWith('.localhost'));
 }
+
+const mediaKeyText = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, {
+  message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+});
 
 /** Every environment variable the server reads, with its default (listed in the README too). */
 const envSchema = z.object({
@@ -47,15 +52,25 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default(MAIL_FROM_PLACEHOLDER),
   PRACTICE_EMAIL: optionalString,
-  MEDIA_ENCRYPTION_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine((value) => Buffer.from(value, 'base64').length === 32, {
-        message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
-      })
-      .optional(),
-  ),
+  MEDIA_ENCRYPTION_KEY: z.preprocess(emptyToUndefined, mediaKeyText.optional()),
+  /** Earlier media keys, comma-separated: files sealed with them stay readable after a rotation. */
+  MEDIA_ENCRYPTION_OLD_KEYS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(mediaKeyText)),
+  MEDIA_STORE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   MEDIA_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -167,8 +182,12 @@ export interface Config {
   mediaMaxBytes: number;
   /** What one assessment may keep of photos and videos, uploads in progress included. */
   mediaQuota: { files: number; bytes: number };
-  /** AES-256 key of the media store. */
+  /** AES-256 key new media files are sealed with. */
   mediaKey: Buffer;
+  /** Earlier keys, for files sealed before a rotation. */
+  mediaOldKeys: Buffer[];
+  /** Where media files live: DATA_DIR/media, or an S3-compatible bucket all instances share. */
+  mediaStore: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
   /** Evaluated assessments older than this are erased; undefined keeps them. */
   retentionMonths: number | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -230,6 +249,16 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
       'MAIL_FROM: required in production: the sender patients see, e.g. "Praxis Dr. Muster <praxis@example.de>"',
     );
   }
+  if (env.NODE_ENV === 'production' && !env.MEDIA_ENCRYPTION_KEY) {
+    problems.push(
+      'MEDIA_ENCRYPTION_KEY: required in production (openssl rand -base64 32); every instance needs the same key, kept apart from the backups',
+    );
+  }
+  if (env.MEDIA_STORE === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[name]) problems.push(`${name}: required when MEDIA_STORE=s3`);
+    }
+  }
   if (!parseRegion(env.PRACTICE_REGION)) {
     problems.push(
       'PRACTICE_REGION: unknown region; give a country with an optional state, e.g. DE-BE (Berlin), DE-BY (Bavaria), AT-9 (Vienna)',
@@ -239,14 +268,32 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   return env;
 }
 
-/** A secret not given in the environment is generated once and kept in the data directory. */
+/**
+ * A secret not given in the environment is generated once and kept in the data directory. It
+ * is written whole to a file of its own (exclusive create) and then linked into place, which
+ * fails when the name exists: of two processes starting at once, one wins and both use its
+ * secret, and nobody reads a half-written file. A file too short to be a secret is an error,
+ * not something to overwrite: media sealed with the key would be lost.
+ */
 async function loadOrCreateSecret(dataDir: string, name: string): Promise<string> {
   const file = join(dataDir, name);
-  const existing = (await readFile(file, 'utf8').catch(() => '')).trim();
-  if (existing.length >= 43) return existing;
-  const secret = randomBytes(32).toString('base64');
-  await writeFile(file, secret, { mode: 0o600 });
-  return secret;
+  const read = async () => {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length < 43) {
+      throw new ConfigError([`${file}: holds no secret; remove the file or set the variable`]);
+    }
+    return existing;
+  };
+  const candidate = join(dataDir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}`);
+  await writeFile(candidate, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  try {
+    await link(candidate, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await rm(candidate, { force: true });
+  }
+  return read();
 }
 
 /** The logo must be a PNG or JPEG that can be read now, not when the first PDF is made. */
@@ -303,6 +350,19 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
       env.MEDIA_ENCRYPTION_KEY ?? (await loadOrCreateSecret(dataDir, 'media-key')),
       'base64',
     ),
+    mediaOldKeys: env.MEDIA_ENCRYPTION_OLD_KEYS.map((key) => Buffer.from(key, 'base64')),
+    mediaStore:
+      env.MEDIA_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET ?? '',
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'disk' },
     retentionMonths: env.RETENTION_MONTHS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -7,8 +7,8 @@ import { postgresAnswers, startInstances } from '../helpers/shared-postgres';
 import { startSmtpServer } from '../helpers/smtp';
 
 // Two instances need a PostgreSQL server; the embedded database is one process's alone.
-// Each instance has its own DATA_DIR, as on separate machines. Media files are left out here:
-// sharing them through an object store is issue 16's second part, which adds its tests.
+// Each instance has its own DATA_DIR, as on separate machines. Media shared through an S3
+// bucket: multi-instance-media.test.ts.
 const reachable = await postgresAnswers();
 let cluster: Awaited<ReturnType<typeof startInstances>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -92,6 +93,7 @@ describe('OpenAPI in production', () => {
       PAYMENTS: 'demo',
       SMTP_URL: 'smtp://127.0.0.1:9',
       MAIL_FROM: 'Praxis <praxis@example.org>',
+      MEDIA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
   });
   afterAll(() => prod.close());

@@ -13,24 +13,42 @@ export function fakeJpeg(size = 2048): Buffer {
   ]);
 }
 
+/** The first bytes of a WebM (EBML) file followed by random bytes. */
+export function fakeWebm(size = 200_000): Buffer {
+  return Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(size)]);
+}
+
 /** Stores a photo through the media store and answers the first photo question with it. */
 export async function seedPhotoAnswer(t: TestApp, patient: TestUser, bytes = fakeJpeg()) {
-  const question = await firstQuestionOfType(t.database.db, 'photo');
-  const { path, size } = await t.app.deps.media.write(Readable.from([bytes]), newMediaPath('jpg'));
+  return seedMediaAnswer(t, patient, 'photo', bytes);
+}
+
+/** Stores a photo or video through the media store and answers the first question of its type. */
+export async function seedMediaAnswer(
+  t: Pick<TestApp, 'app' | 'database'>,
+  patient: Pick<TestUser, 'id' | 'accessCodeId'>,
+  type: 'photo' | 'video',
+  bytes = type === 'photo' ? fakeJpeg() : fakeWebm(),
+) {
+  const question = await firstQuestionOfType(t.database.db, type);
+  const { path, size } = await t.app.deps.media.write(
+    Readable.from([bytes]),
+    newMediaPath(type === 'photo' ? 'jpg' : 'webm'),
+  );
   await t.database.db.insert(mediaUploads).values({
     userId: patient.id,
     accessCodeId: patient.accessCodeId,
     questionId: question.id,
     path,
-    mediaType: 'photo',
-    mimeType: 'image/jpeg',
+    mediaType: type,
+    mimeType: type === 'photo' ? 'image/jpeg' : 'video/webm',
     sizeBytes: size,
   });
   await t.database.db.insert(responses).values({
     userId: patient.id,
     accessCodeId: patient.accessCodeId,
     questionId: question.id,
-    mediaType: 'photo',
+    mediaType: type,
     mediaPath: path,
   });
   return { path, bytes };

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/platform/db/client';
 import { createLocalMediaStore, type MediaStore } from '../../src/server/modules/media/media-store';
+import { mediaKeyring } from '../../src/server/modules/media/media-keys';
 import { seedDefaultQuestionnaire } from '../../src/server/modules/questionnaire/seed/seed';
 
 export interface ServerProcess {
@@ -130,7 +131,7 @@ export async function mediaKeyOf(dataDir: string): Promise<Buffer> {
 
 /** The media store of a data directory, opened with the key the server will use. */
 export async function mediaStoreOf(dataDir: string): Promise<MediaStore> {
-  return createLocalMediaStore(join(dataDir, 'media'), await mediaKeyOf(dataDir));
+  return createLocalMediaStore(join(dataDir, 'media'), mediaKeyring(await mediaKeyOf(dataDir)));
 }
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '../../src/server/config';
 
+const MEDIA_KEY = Buffer.alloc(32, 9).toString('base64');
+
 describe('configuration', () => {
   it('starts with no variables at all', () => {
     const env = parseEnv({});
@@ -29,7 +31,12 @@ describe('configuration', () => {
   });
 
   it('requires a mail server and a real sender in production', () => {
-    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(43), PAYMENTS: 'demo' };
+    const base = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(43),
+      PAYMENTS: 'demo',
+      MEDIA_ENCRYPTION_KEY: MEDIA_KEY,
+    };
     expect(() => parseEnv(base)).toThrow(/SMTP_URL: required in production/);
     expect(() => parseEnv(base)).toThrow(/MAIL_FROM: required in production/);
     const smtp = { ...base, SMTP_URL: 'smtps://user:secret@mail.example.org:465' };
@@ -54,7 +61,11 @@ describe('configuration', () => {
 
   it('refuses production without a Stripe key unless demo payments are chosen on purpose', () => {
     const secret = 'x'.repeat(43);
-    const mail = { SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'Praxis <praxis@example.org>' };
+    const mail = {
+      SMTP_URL: 'smtp://mail.example.org',
+      MAIL_FROM: 'Praxis <praxis@example.org>',
+      MEDIA_ENCRYPTION_KEY: MEDIA_KEY,
+    };
     expect(() => parseEnv({ NODE_ENV: 'production', JWT_SECRET: secret, ...mail })).toThrow(
       /STRIPE_SECRET_KEY.*PAYMENTS=demo/,
     );

@@ -12,6 +12,7 @@ import {
   newMediaPath,
   type MediaStore,
 } from '../../src/server/modules/media/media-store';
+import { mediaKeyring } from '../../src/server/modules/media/media-keys';
 
 const key = randomBytes(32);
 let dir: string;
@@ -19,7 +20,7 @@ let store: MediaStore;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'media-'));
-  store = createLocalMediaStore(dir, key);
+  store = createLocalMediaStore(dir, mediaKeyring(key));
 });
 
 const fileOnDisk = async (path: string) => readFile(join(dir, path.slice('media/'.length)));
@@ -110,7 +111,7 @@ describe('media store, encrypted at rest', () => {
 
   it('cannot read files with another key', async () => {
     const { path } = await store.write(Readable.from([randomBytes(1000)]), newMediaPath('jpg'));
-    const other = createLocalMediaStore(dir, randomBytes(32));
+    const other = createLocalMediaStore(dir, mediaKeyring(randomBytes(32)));
     await expect(buffer(other.read(path))).rejects.toThrow();
   });
 });
@@ -123,5 +124,30 @@ describe('partial uploads', () => {
     await writeFile(join(incoming, `${process.pid}-${'b'.repeat(36)}.webm.part`), 'in progress');
     expect(await store.cleanupIncoming()).toBe(1);
     expect(await readdir(incoming)).toEqual([`${process.pid}-${'b'.repeat(36)}.webm.part`]);
+  });
+});
+
+describe('files written before key ids', () => {
+  it('are read with whichever configured key sealed them', async () => {
+    const original = randomBytes(2 * CHUNK_BYTES + 9);
+    const { path } = await store.write(Readable.from([original]), newMediaPath('mp4'));
+    // The first layout: "CMD1" and the nonce prefix, no key id; the chunks are the same.
+    const file = join(dir, path.slice('media/'.length));
+    const current = await readFile(file);
+    await writeFile(
+      file,
+      Buffer.concat([
+        Buffer.from('CMD1'),
+        current.subarray(12, HEADER_BYTES),
+        current.subarray(HEADER_BYTES),
+      ]),
+    );
+    const rotated = createLocalMediaStore(dir, mediaKeyring(randomBytes(32), [key]));
+    expect(await rotated.size(path)).toBe(original.length);
+    expect((await buffer(rotated.read(path))).equals(original)).toBe(true);
+    const part = await buffer(rotated.read(path, { start: CHUNK_BYTES + 1, end: CHUNK_BYTES + 4 }));
+    expect(part.equals(original.subarray(CHUNK_BYTES + 1, CHUNK_BYTES + 5))).toBe(true);
+    const stranger = createLocalMediaStore(dir, mediaKeyring(randomBytes(32)));
+    await expect(buffer(stranger.read(path))).rejects.toThrow(/no configured key/);
   });
 });

@@ -29,6 +29,7 @@ describe('choosing the payment provider', () => {
         PAYMENTS: 'demo',
         SMTP_URL: 'smtp://mail.example.org',
         MAIL_FROM: 'Praxis <praxis@example.org>',
+        MEDIA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       }),
     ).not.toThrow();
   });

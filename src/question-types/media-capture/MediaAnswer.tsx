@@ -3,15 +3,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../../client/lib/format';
 import type { MediaType } from '../../shared/constants';
 import { NoAnswer } from '../NoAnswer';
 import type { AnswerViewProps } from '../question-type.client';
 import { ADMIN_TEXTS } from './admin-texts';
-import { useMediaObjectUrl } from './useMediaObjectUrl';
+import { useSignedMediaUrl } from './useSignedMediaUrl';
 
-/** A photo or video answer shown inline from an authorised blob fetch, openable in a new tab. */
+/** A link older than this that stops loading has probably expired: ask for a fresh one. */
+const RENEW_AFTER_MS = 60_000;
+
+/**
+ * A photo or video answer loaded by the browser from a short-lived signed link (a video streams
+ * with ranges and can be sought at once), openable in a new tab.
+ */
 function MediaView({
   mediaPath,
   mediaType,
@@ -24,9 +31,24 @@ function MediaView({
   full: boolean;
 }) {
   const { t } = useTranslation(ADMIN_TEXTS);
-  const media = useMediaObjectUrl(`/api/admin/media/${mediaPath}`);
+  const { media, renew } = useSignedMediaUrl(mediaPath);
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  // Where a video was when its link expired, to go on from there with the new one.
+  const resumeAt = useRef(0);
   const maxHeight = full ? '55vh' : 120;
   const width = full ? '100%' : 180;
+
+  const onError = (event: SyntheticEvent<HTMLImageElement | HTMLVideoElement>) => {
+    if (media.status !== 'ready') return;
+    if (Date.now() - media.issuedAt > RENEW_AFTER_MS) {
+      const element = event.currentTarget;
+      resumeAt.current = element instanceof HTMLVideoElement ? element.currentTime : 0;
+      renew();
+      return;
+    }
+    console.error('Failed to load media', mediaPath);
+    setFailedUrl(media.url);
+  };
 
   if (media.status === 'loading') {
     return (
@@ -37,6 +59,13 @@ function MediaView({
         <CircularProgress size={18} />
         <Typography variant="body2">{t('loading')}</Typography>
       </Box>
+    );
+  }
+  if (media.status === 'unavailable' || (media.status === 'ready' && failedUrl === media.url)) {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="media-not-available">
+        {t('notAvailable')}
+      </Typography>
     );
   }
   if (media.status === 'error') {
@@ -53,6 +82,7 @@ function MediaView({
           component="img"
           src={media.url}
           alt={alt}
+          onError={onError}
           data-testid="response-photo"
           sx={{
             display: 'block',
@@ -73,6 +103,11 @@ function MediaView({
           preload="metadata"
           playsInline
           aria-label={alt}
+          onError={onError}
+          onLoadedMetadata={(event: SyntheticEvent<HTMLVideoElement>) => {
+            if (resumeAt.current > 0) event.currentTarget.currentTime = resumeAt.current;
+            resumeAt.current = 0;
+          }}
           data-testid="response-video"
           sx={{ display: 'block', width, maxHeight, borderRadius: 1, bgcolor: 'common.black' }}
         />

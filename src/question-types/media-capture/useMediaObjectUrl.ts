@@ -6,8 +6,9 @@ export type MediaState =
 
 /**
  * A stored photo or video fetched with the signed-in token and shown through an object URL
- * (SPEC section 6: viewing media needs the token), from the admin's or the patient's media
- * route. Nothing is fetched while `url` is null; the object URL is released when no longer shown.
+ * (SPEC section 6: viewing media needs the token): the patient's own take, small enough to
+ * fetch whole. The admin's player streams from a signed link instead (`useSignedMediaUrl`).
+ * Nothing is fetched while `url` is null; the object URL is released when no longer shown.
  */
 export function useMediaObjectUrl(url: string | null): MediaState {
   const [state, setState] = useState<{ url: string | null; media: MediaState }>({

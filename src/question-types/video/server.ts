@@ -4,11 +4,15 @@ import { mediaAnswerServer } from '../media-answer.server';
 /** A video cannot be printed: the report says whether there is one to watch. */
 export const videoServer = mediaAnswerServer('video', async (run, context) => {
   for (const item of run) {
+    const path = item.answer.mediaPath;
+    const { labels } = context;
+    const line = !path
+      ? labels.noAnswer
+      : (await context.mediaAvailable(path))
+        ? labels.videoRecorded
+        : labels.videoMissing;
     await writeAnswerBlock(context, item, 60, () => {
-      const { labels } = context;
-      context.doc
-        .fillColor(MUTED)
-        .text(item.answer.mediaPath ? labels.videoRecorded : labels.noAnswer);
+      context.doc.fillColor(MUTED).text(line);
     });
   }
 });

@@ -24,6 +24,11 @@ async function run(): Promise<void> {
   console.log(
     `Backed up the database and ${mediaFiles} media files of ${config.dataDir} to ${out} (${(bytes / 1024 / 1024).toFixed(1)} MB).`,
   );
+  if (config.mediaStore.kind === 's3') {
+    console.log(
+      `MEDIA_STORE=s3: the photos and videos are in the bucket ${config.mediaStore.bucket}, not in this archive; mirror the bucket as docs/deployment.md describes.`,
+    );
+  }
   console.log(
     'Not in the archive: the media key and the JWT secret. Keep a copy of the media key (the file media-key in DATA_DIR, or MEDIA_ENCRYPTION_KEY) apart from the backups: without it the media cannot be decrypted.',
   );

@@ -7,12 +7,13 @@ import { runCli } from './cli-database';
 
 const USAGE = 'Usage: npm run restore -- cmd-backup.tar.gz';
 
-/** The key the server would use, without creating one (loadConfig would generate a new key). */
-async function configuredMediaKey(env: ReturnType<typeof parseEnv>, dataDir: string) {
+/** The keys the server would use, without creating one (loadConfig would generate a new key). */
+async function configuredMediaKeys(env: ReturnType<typeof parseEnv>, dataDir: string) {
   const encoded =
     env.MEDIA_ENCRYPTION_KEY ??
     (await readFile(join(dataDir, 'media-key'), 'utf8').catch(() => ''));
-  return encoded.trim() ? Buffer.from(encoded.trim(), 'base64') : null;
+  const current = encoded.trim() ? [Buffer.from(encoded.trim(), 'base64')] : [];
+  return [...current, ...env.MEDIA_ENCRYPTION_OLD_KEYS.map((key) => Buffer.from(key, 'base64'))];
 }
 
 async function run(): Promise<void> {
@@ -27,7 +28,7 @@ async function run(): Promise<void> {
   const dataDir = resolve(env.DATA_DIR);
   const manifest = await restoreBackup({
     dataDir,
-    mediaKey: await configuredMediaKey(env, dataDir),
+    mediaKeys: await configuredMediaKeys(env, dataDir),
     archive: resolve(positionals[0]!),
   });
   console.log(

@@ -102,3 +102,16 @@ export const adminAccessCodeResponsesSchema = z.object({
 export type AdminAccessCodeResponses = z.infer<typeof adminAccessCodeResponsesSchema>;
 
 export const mediaPathParamsSchema = z.object({ '*': singleLine().max(500) });
+
+/** POST /api/admin/media-links: a photo or video the admin's browser is to load directly. */
+export const mediaLinkRequestSchema = z.object({ path: singleLine().max(500) });
+
+/** A short-lived URL for one file, loaded by <img> and <video> without the bearer token. */
+export const mediaLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type MediaLink = z.infer<typeof mediaLinkSchema>;
+
+/** GET /api/media/signed/<path>?expires=&signature=: what the link carries besides the path. */
+export const signedMediaQuerySchema = z.object({
+  expires: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  signature: singleLine().max(100),
+});

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ASSESSMENT_STATUSES } from '../constants';
-import { isoDateSchema } from './common';
 
 export const assessmentStatusSchema = z.enum(ASSESSMENT_STATUSES);
 

@@ -1,16 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   MEDIA_PATH_PATTERN,
   mediaFileName,
   type MediaExtension,
 } from '../../../shared/media-kinds';
-import { createDecryptStream, createEncryptStream, plaintextSize } from './chunked-cipher';
+import {
+  createEncryptStream,
+  decryptSpan,
+  MAX_HEADER_BYTES,
+  parseHeader,
+  plaintextSize,
+  requireKeyFor,
+  sealedSpan,
+  type SealedHeader,
+} from './chunked-cipher';
+import type { MediaKeyring } from './media-keys';
 
 /**
  * A new, unguessable name for a file about to be stored. The caller chooses it before writing so
@@ -31,11 +50,15 @@ export interface MediaStore {
    * that name only when complete; a failed or aborted write leaves nothing behind.
    */
   write(source: Readable, path: string): Promise<{ path: string; size: number }>;
-  /** Size of a stored file, or null when the path is not a stored file. */
+  /**
+   * Size of a stored file, or null when the path is not a stored file. Throws
+   * UnreadableMediaError for a file that exists but cannot be decrypted (no key for it).
+   */
   size(path: string): Promise<number | null>;
+  /** The plaintext, whole or a byte range; a missing or unreadable file fails the stream. */
   read(path: string, range?: ByteRange): Readable;
   remove(path: string): Promise<void>;
-  /** Deletes partial uploads left by a process that died mid-upload. */
+  /** Deletes partial uploads left by a process that died mid-upload (on this instance's disk). */
   cleanupIncoming(): Promise<number>;
   /** Writes, reads back and removes a small file: throws unless the store works (readiness). */
   probe(): Promise<void>;
@@ -56,11 +79,31 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Bytes start..end (inclusive) of an open file, a few chunks per read. */
+async function* readBytes(handle: FileHandle, start: number, end: number): AsyncGenerator<Buffer> {
+  for (let position = start; position <= end;) {
+    const buffer = Buffer.alloc(Math.min(READ_BYTES, end - position + 1));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) return;
+    yield buffer.subarray(0, bytesRead);
+    position += bytesRead;
+  }
+}
+const READ_BYTES = 256 * 1024;
+
+/** The header and encrypted size of an open sealed file. */
+async function sealedFile(handle: FileHandle): Promise<{ header: SealedHeader; size: number }> {
+  const { size } = await handle.stat();
+  const head = Buffer.alloc(MAX_HEADER_BYTES);
+  const { bytesRead } = await handle.read(head, 0, MAX_HEADER_BYTES, 0);
+  return { header: parseHeader(head.subarray(0, bytesRead)), size };
+}
+
 /**
  * Files in a folder outside anything served statically, reachable only through API routes, and
  * encrypted at rest with the media key: decrypted only while streamed to an authorised reader.
  */
-export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore {
+export function createLocalMediaStore(rootDir: string, keys: MediaKeyring): MediaStore {
   const root = resolve(rootDir);
   const incoming = join(root, '.incoming');
 
@@ -82,7 +125,7 @@ export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore 
       counter.on('data', (chunk: Buffer) => (size += chunk.length));
       const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(source, counter, createEncryptStream(key), out);
+        await pipeline(source, counter, createEncryptStream(keys.current), out);
         await rename(partial, file);
         return { path, size };
       } catch (error) {
@@ -94,16 +137,32 @@ export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore 
       }
     },
     async size(path) {
+      const file = locate(path);
+      const handle = await open(file, 'r').catch(() => null);
+      if (!handle) return null;
       try {
-        const info = await stat(locate(path));
-        return info.isFile() ? plaintextSize(info.size) : null;
-      } catch (error) {
-        if (error instanceof InvalidMediaPathError) throw error;
-        return null;
+        if (!(await handle.stat()).isFile()) return null;
+        const { header, size } = await sealedFile(handle);
+        requireKeyFor(header, keys);
+        return plaintextSize(size, header);
+      } finally {
+        await handle.close();
       }
     },
     read(path, range) {
-      return createDecryptStream(locate(path), key, range);
+      const file = locate(path);
+      async function* plaintext(): AsyncGenerator<Buffer> {
+        const handle = await open(file, 'r');
+        try {
+          const { header, size } = await sealedFile(handle);
+          const span = sealedSpan(header, size, range);
+          if (!span) return;
+          yield* decryptSpan(readBytes(handle, span.start, span.end), keys, span);
+        } finally {
+          await handle.close();
+        }
+      }
+      return Readable.from(plaintext(), { objectMode: false });
     },
     async remove(path) {
       await rm(locate(path), { force: true });

@@ -4,8 +4,10 @@ import { defineMessages } from '../../platform/i18n/define-messages';
 export const mediaMessages = defineMessages(
   {
     'admin.mediaPathInvalid': 'This is not a valid media path.',
-    'admin.mediaNotFound': 'This media file does not exist.',
+    'admin.mediaNotFound': 'This photo or video is not available.',
     'media.rangeNotSatisfiable': 'The requested byte range is outside the file.',
+    'media.linkInvalid':
+      'This media link is invalid or has expired. Please open the answer again to get a new one.',
     'survey.mediaNotFound': 'This photo or video does not exist.',
     'survey.mediaMissing': 'Please attach a photo or video file.',
     'survey.mediaFields': 'The upload needs the media type and the question.',
@@ -16,8 +18,10 @@ export const mediaMessages = defineMessages(
   },
   {
     'admin.mediaPathInvalid': 'Dies ist kein gültiger Medienpfad.',
-    'admin.mediaNotFound': 'Diese Mediendatei existiert nicht.',
+    'admin.mediaNotFound': 'Dieses Foto oder Video ist nicht verfügbar.',
     'media.rangeNotSatisfiable': 'Der angeforderte Bytebereich liegt außerhalb der Datei.',
+    'media.linkInvalid':
+      'Dieser Medienlink ist ungültig oder abgelaufen. Bitte öffnen Sie die Antwort erneut, um einen neuen zu erhalten.',
     'survey.mediaNotFound': 'Dieses Foto oder Video existiert nicht.',
     'survey.mediaMissing': 'Bitte fügen Sie ein Foto oder Video bei.',
     'survey.mediaFields': 'Für das Hochladen fehlen der Medientyp oder die Frage.',

@@ -1,9 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { MEDIA_PATH_PATTERN } from '../../../shared/media-kinds';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 import type { PatientScope } from '../assessments/assessment-state';
 import { findUpload } from './media-repository';
 import { mediaReply, type MediaReply } from './media-reply';
+import { availableSize } from './media-availability';
 import type { MediaStore } from './media-store';
 
 /**
@@ -12,7 +14,7 @@ import type { MediaStore } from './media-store';
  * the reply does not tell whether the file exists.
  */
 export async function openOwnMedia(
-  { db, media }: { db: DbOrTx; media: MediaStore },
+  { db, media, log }: { db: DbOrTx; media: MediaStore; log: FastifyBaseLogger },
   scope: PatientScope,
   path: string,
   rangeHeader: string | undefined,
@@ -23,7 +25,7 @@ export async function openOwnMedia(
     upload?.status === 'stored' &&
     upload.accessCodeId === scope.accessCodeId &&
     upload.userId === scope.userId;
-  const size = own ? await media.size(path) : null;
+  const size = own ? await availableSize(media, path, { log, reader: 'playback' }) : null;
   if (size === null) throw notFound('survey.mediaNotFound');
   return mediaReply(media, { path, size, upload }, rangeHeader);
 }

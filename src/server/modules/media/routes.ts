@@ -1,9 +1,14 @@
 import multipart from '@fastify/multipart';
-import { mediaPathParamsSchema } from '../../../shared/contracts/admin-responses';
+import {
+  mediaLinkRequestSchema,
+  mediaLinkSchema,
+  mediaPathParamsSchema,
+  signedMediaQuerySchema,
+} from '../../../shared/contracts/admin-responses';
 import { mediaUploadResultSchema } from '../../../shared/contracts/survey';
 import type { AppInstance } from '../../platform/http/app-instance';
 import { requireAuth } from '../../platform/http/route-access';
-import { openMedia } from './admin-media-service';
+import { issueMediaLink, openMedia, openSignedMedia } from './admin-media-service';
 import { openOwnMedia } from './patient-media-service';
 import { uploadMedia } from './upload-service';
 
@@ -39,7 +44,7 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
     handler: async (request, reply) => {
       const { userId, accessCodeId } = requireAuth(request);
       const media = await openOwnMedia(
-        app.deps,
+        { ...app.deps, log: request.log },
         { userId, accessCodeId },
         request.params['*'],
         request.headers.range,
@@ -53,9 +58,31 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
     schema: { params: mediaPathParamsSchema },
     handler: async (request, reply) => {
       const media = await openMedia(
-        app.deps,
+        { ...app.deps, log: request.log },
         requireAuth(request),
         request.params['*'],
+        request.headers.range,
+      );
+      return reply.code(media.status).headers(media.headers).send(media.body);
+    },
+  });
+
+  app.post('/api/admin/media-links', {
+    config: { access: 'admin' },
+    schema: { body: mediaLinkRequestSchema, response: { 200: mediaLinkSchema } },
+    handler: (request) =>
+      issueMediaLink({ ...app.deps, log: request.log }, requireAuth(request), request.body.path),
+  });
+
+  // The signature is the access check: a media element cannot send the bearer token.
+  app.get('/api/media/signed/*', {
+    config: { access: 'public' },
+    schema: { params: mediaPathParamsSchema, querystring: signedMediaQuerySchema },
+    handler: async (request, reply) => {
+      const media = await openSignedMedia(
+        { ...app.deps, log: request.log },
+        request.params['*'],
+        request.query,
         request.headers.range,
       );
       return reply.code(media.status).headers(media.headers).send(media.body);

@@ -6,11 +6,15 @@ export const privacyMessages = defineMessages(
     'privacy.confirmMismatch':
       "The e-mail address typed does not match the patient's. Nothing was erased.",
     'privacy.cannotEraseAdmin': 'Administrator accounts cannot be erased here.',
+    'privacy.exportMediaNotAvailable':
+      'Not available: this photo or video could not be read from storage. Please ask the practice.',
   },
   {
     'privacy.patientNotFound': 'Diese Person gibt es nicht (mehr).',
     'privacy.confirmMismatch':
       'Die eingegebene E-Mail-Adresse stimmt nicht mit der der Person überein. Es wurde nichts gelöscht.',
     'privacy.cannotEraseAdmin': 'Administratorkonten können hier nicht gelöscht werden.',
+    'privacy.exportMediaNotAvailable':
+      'Nicht verfügbar: Dieses Foto oder Video konnte nicht aus dem Speicher gelesen werden. Bitte wenden Sie sich an die Praxis.',
   },
 );

@@ -1,6 +1,8 @@
 import archiver from 'archiver';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
+import { translate } from '../../platform/i18n/messages';
 import { DomainError } from '../../platform/errors';
 import type { AuthContext } from '../accounts/auth-context';
 import { recordAudit } from '../audit/audit-log';
@@ -8,6 +10,7 @@ import { readAnswers } from '../answers/answers-read';
 import { findAssessment } from '../assessments/assessments-repository';
 import { sentEvaluation } from '../evaluations/patient-evaluation-service';
 import { uploadsOfAssessment } from '../media/media-repository';
+import { availableSize, logUnavailable } from '../media/media-availability';
 import type { MediaStore } from '../media/media-store';
 import { paymentsOfAssessment } from '../payments/payments-repository';
 import { textIn } from '../questionnaire/questionnaire';
@@ -16,9 +19,16 @@ import { textIn } from '../questionnaire/questionnaire';
  * Everything stored about the session's assessment, as one ZIP: data.json (machine-readable) and
  * its photos and videos under media/. Only this assessment: others bought with the same e-mail
  * address were proved by other sign-ins. Secrets (token versions, the code's hash) stay out.
+ * A file that cannot be read from the store (missing, no key for it) is listed in data.json as
+ * not available, in the patient's language, and logged; the rest of the export goes out.
  */
 export async function patientExportZip(
-  deps: { db: Db; media: MediaStore; config: Pick<Config, 'practice' | 'letterhead'> },
+  deps: {
+    db: Db;
+    media: MediaStore;
+    log: FastifyBaseLogger;
+    config: Pick<Config, 'practice' | 'letterhead'>;
+  },
   auth: AuthContext,
 ): Promise<archiver.Archiver> {
   const { accessCodeId } = auth;
@@ -30,6 +40,11 @@ export async function patientExportZip(
     paymentsOfAssessment(deps.db, accessCodeId),
     sentEvaluation(deps, deps.db, assessment),
   ]);
+  const reading = { log: deps.log, reader: 'patient-export' };
+  const available = await Promise.all(
+    uploads.map(async (u) => (await availableSize(deps.media, u.path, reading)) !== null),
+  );
+  const notAvailable = translate(assessment.language, 'privacy.exportMediaNotAvailable');
   const data = {
     exportedAt: new Date().toISOString(),
     patient: {
@@ -68,13 +83,14 @@ export async function patientExportZip(
       createdAt: answer.createdAt,
       updatedAt: answer.updatedAt,
     })),
-    media: uploads.map((u) => ({
+    media: uploads.map((u, i) => ({
       file: u.path,
       type: u.mediaType,
       mimeType: u.mimeType,
       sizeBytes: u.sizeBytes,
       questionId: u.questionId,
       createdAt: u.createdAt,
+      ...(available[i] ? {} : { available: false, note: notAvailable }),
     })),
     payments: paid,
     /** The dentist's evaluation as the patient reads it; null until it is sent. */
@@ -88,10 +104,18 @@ export async function patientExportZip(
   });
   const zip = archiver('zip', { zlib: { level: 6 } });
   zip.append(JSON.stringify(data, null, 2), { name: 'data.json' });
-  for (const upload of uploads) {
+  uploads.forEach((upload, i) => {
+    if (!available[i]) return;
+    // A file that fails midway (removed since) fails the download, never the process: the
+    // patient gets a broken download to retry rather than a ZIP that silently lacks a file.
+    const file = deps.media.read(upload.path);
+    file.once('error', (error) => {
+      logUnavailable(reading, error);
+      zip.destroy(error);
+    });
     // Photos and videos are already compressed: store them as they are.
-    zip.append(deps.media.read(upload.path), { name: upload.path, store: true });
-  }
+    zip.append(file, { name: upload.path, store: true });
+  });
   void zip.finalize();
   return zip;
 }

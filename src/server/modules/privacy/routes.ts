@@ -20,7 +20,7 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
   app.get('/api/me/export.zip', {
     config: { access: 'user' },
     handler: async (request, reply) => {
-      const zip = await patientExportZip(app.deps, requireAuth(request));
+      const zip = await patientExportZip({ ...app.deps, log: request.log }, requireAuth(request));
       return sendDownload(reply, {
         type: 'application/zip',
         filename: 'my-assessment-data.zip',

@@ -14,8 +14,10 @@ export interface ReportContext {
   doc: Doc;
   language: Language;
   labels: ReportLabels;
-  /** A stored photo's bytes, or null when it cannot be read (missing, unreadable). */
+  /** A stored photo's bytes, or null when it cannot be read (missing, unreadable; logged). */
   readMedia(path: string): Promise<Buffer | null>;
+  /** Whether a stored file (a video) can be read; logged when not. */
+  mediaAvailable(path: string): Promise<boolean>;
 }
 
 export const REGULAR = 'Report';

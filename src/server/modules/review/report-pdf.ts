@@ -1,4 +1,4 @@
-import { buffer } from 'node:stream/consumers';
+import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
 import type { Language } from '../../../shared/constants';
 import { serverOfType } from '../../../question-types/registry.server';
@@ -11,6 +11,7 @@ import type { AuthContext } from '../accounts/auth-context';
 import { recordAudit } from '../audit/audit-log';
 import { readAnswers, screenerScoreOf } from '../answers/answers-read';
 import { findAssessmentWithAccount } from '../assessments/assessments-repository';
+import { availableSize, readAvailable } from '../media/media-availability';
 import type { MediaStore } from '../media/media-store';
 import { REPORT_FONTS } from './report-fonts';
 import { BOLD, INK, MUTED, PRIMARY, REGULAR, type Doc, type ReportContext } from './report-kit';
@@ -43,7 +44,7 @@ async function writeAnswers(answers: AnsweredQuestion[], context: ReportContext)
  * then every answer in questionnaire order with photo stills and the body diagrams.
  */
 export async function renderAssessmentReport(
-  deps: { db: Db; media: MediaStore; config: Pick<Config, 'practice'> },
+  deps: { db: Db; media: MediaStore; config: Pick<Config, 'practice'>; log: FastifyBaseLogger },
   actor: AuthContext,
   accessCodeId: number,
   now = new Date(),
@@ -140,11 +141,13 @@ export async function renderAssessmentReport(
 
   doc.font(BOLD).fontSize(12).fillColor(PRIMARY).text(labels.answers);
   doc.moveDown(0.4);
+  const reading = { log: deps.log, reader: 'case-report' };
   await writeAnswers(answers, {
     doc,
     language,
     labels,
-    readMedia: (path) => buffer(deps.media.read(path)).catch(() => null),
+    readMedia: (path) => readAvailable(deps.media, path, reading),
+    mediaAvailable: async (path) => (await availableSize(deps.media, path, reading)) !== null,
   });
 
   const range = doc.bufferedPageRange();

@@ -3,10 +3,8 @@ import type {
   QueuedAssessment,
   UpdateAssessmentStatusBody,
 } from '../../../shared/contracts/review';
-import { practiceCalendar } from '../../platform/calendar/practice-calendar';
-import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
-import { DomainError, invalid, conflict } from '../../platform/errors';
+import { DomainError, conflict } from '../../platform/errors';
 import type { AuthContext } from '../accounts/auth-context';
 import { recordAudit } from '../audit/audit-log';
 import {
@@ -76,7 +74,7 @@ export async function listReviewQueue(
 
 /** A review step taken by an administrator; audit-logged. */
 export async function updateAssessmentStatus(
-  { db, config }: { db: Db; config: Pick<Config, 'practice'> },
+  { db }: { db: Db },
   actor: AuthContext,
   accessCodeId: number,
   body: UpdateAssessmentStatusBody,

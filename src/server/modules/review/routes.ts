@@ -38,7 +38,11 @@ export async function reviewRoutes(app: AppInstance): Promise<void> {
     config: { access: 'admin' },
     schema: { params: idParamsSchema },
     handler: async (request, reply) => {
-      const pdf = await renderAssessmentReport(app.deps, requireAuth(request), request.params.id);
+      const pdf = await renderAssessmentReport(
+        { ...app.deps, log: request.log },
+        requireAuth(request),
+        request.params.id,
+      );
       return sendDownload(reply, {
         type: 'application/pdf',
         filename: `assessment-${request.params.id}.pdf`,

@@ -103,20 +103,23 @@ async function holdsOnly(dir: string, allowed: string[]): Promise<boolean> {
 
 export async function restoreBackup(options: {
   dataDir: string;
-  /** The media key the server will use; null when none is configured or kept in DATA_DIR. */
-  mediaKey: Buffer | null;
+  /**
+   * The media keys the server will use, current first and then MEDIA_ENCRYPTION_OLD_KEYS (a
+   * backup made before a rotation was made with an old key); empty when none is configured.
+   */
+  mediaKeys: Buffer[];
   archive: string;
 }): Promise<Manifest> {
-  const { dataDir, mediaKey, archive } = options;
+  const { dataDir, mediaKeys, archive } = options;
   const manifest = await readManifest(archive);
   if (manifest.mediaFiles > 0) {
-    if (!mediaKey) {
+    if (mediaKeys.length === 0) {
       throw new BackupError(
         `The backup holds ${manifest.mediaFiles} encrypted media files. Put the media key back first: ` +
           `the file media-key in ${dataDir}, or MEDIA_ENCRYPTION_KEY.`,
       );
     }
-    if (keyFingerprint(mediaKey) !== manifest.mediaKeyFingerprint) {
+    if (!mediaKeys.some((key) => keyFingerprint(key) === manifest.mediaKeyFingerprint)) {
       throw new BackupError(
         'The media key is not the one this backup was made with: its media could not be decrypted.',
       );
