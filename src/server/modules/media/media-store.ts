@@ -11,6 +11,7 @@ import {
   type MediaExtension,
 } from '../../../shared/media-kinds';
 import { createDecryptStream, createEncryptStream, plaintextSize } from './chunked-cipher';
+import { UploadStaging } from './upload-staging';
 
 /**
  * A new, unguessable name for a file about to be stored. The caller chooses it before writing so
@@ -39,6 +40,8 @@ export interface MediaStore {
   cleanupIncoming(): Promise<number>;
   /** Writes, reads back and removes a small file: throws unless the store works (readiness). */
   probe(): Promise<void>;
+  /** Resumable uploads still arriving (tus), kept apart from the stored files. */
+  staging: UploadStaging;
 }
 
 export class InvalidMediaPathError extends Error {}
@@ -72,6 +75,8 @@ export function createLocalMediaStore(rootDir: string, key: Buffer): MediaStore 
   };
 
   return {
+    // A dot folder, like `.incoming`: never a stored file, left out of backups.
+    staging: new UploadStaging(join(root, '.staging'), key),
     async write(source, path) {
       const file = locate(path);
       await mkdir(incoming, { recursive: true });
