@@ -58,6 +58,15 @@ function webRequest(request: FastifyRequest): Request {
 }
 
 /**
+ * A PATCH refused before its body was read (a stale offset, a refused kind) leaves the body in
+ * the connection, and the next request on it would wait behind it: the connection is closed
+ * after the reply instead of reading megabytes nobody needs.
+ */
+function closeIfUnread(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.raw.readableEnded) void reply.header('connection', 'close');
+}
+
+/**
  * Resumable photo and video uploads (the tus 1.0 protocol, creation extension) under
  * /api/survey/uploads: POST creates, HEAD tells the offset after a cut, PATCH appends. The
  * session's Authorization header is checked like on every route; an upload is visible to the
@@ -108,7 +117,11 @@ export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
       scope: { userId, accessCodeId },
       deps: { ...app.deps, log: request.log },
     });
-    const response = await tus.handleWeb(web);
+    const response = await tus.handleWeb(web).catch((error: unknown) => {
+      closeIfUnread(request, reply);
+      throw error;
+    });
+    closeIfUnread(request, reply);
     const headers = Object.fromEntries(response.headers);
     delete headers['content-length'];
     const body = await response.text();
