@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -45,6 +45,10 @@ async function created(patient: TestUser, questionId: number, length: number) {
 
 const ownMedia = (patient: TestUser, path: string) =>
   t.app.inject({ method: 'GET', url: `/api/survey/media/${path}`, headers: patient.headers });
+
+/** The app over real HTTP (listening once per file). */
+let listening: Promise<string> | null = null;
+const httpAddress = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
 
 const stagingDir = () => join(t.config.mediaDir, '.staging');
 
@@ -100,7 +104,7 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     const { video } = await questionsOf(patient);
     const data = randomVideo(150_000);
     const location = await created(patient, video.id, data.length);
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await httpAddress();
 
     // Declares the whole rest but sends only 64 KiB, then the network drops.
     const cut = request(`${address}${location}`, {
@@ -132,6 +136,46 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     expect(rest.statusCode).toBe(200);
     const stored = await ownMedia(patient, rest.json().mediaPath);
     expect(stored.rawPayload.equals(data)).toBe(true);
+  });
+
+  it('over HTTP: a PATCH refused before its body is read does not hold up the connection', async () => {
+    const patient = await t.createPatient();
+    const { video } = await questionsOf(patient);
+    const data = randomVideo(150_000);
+    const location = await created(patient, video.id, data.length);
+    const address = await httpAddress();
+    // One kept-alive connection, as a browser reuses it for the HEAD after a refusal.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, headers: Record<string, string>, body?: Buffer) =>
+      new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+        const req = request(`${address}${location}`, {
+          method,
+          agent,
+          headers: { ...patient.headers, 'tus-resumable': '1.0.0', ...headers },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const stale = await send(
+        'PATCH',
+        { 'upload-offset': '100', 'content-type': 'application/offset+octet-stream' },
+        data,
+      );
+      expect(stale.status).toBe(409);
+      const head = await Promise.race([
+        send('HEAD', {}),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('HEAD hung')), 5000)),
+      ]);
+      expect(head.status).toBe(200);
+      expect(head.headers['upload-offset']).toBe('0');
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('refuses a file over MEDIA_MAX_BYTES before any byte, with a JSON message in the patient language', async () => {
