@@ -8,6 +8,7 @@ import type { SurveyQuestion } from '../../src/shared/contracts/survey';
 import { mediaUploads } from '../../src/server/platform/db/schema';
 import { SAMPLE_BYTES } from '../helpers/multipart';
 import { surveyOf } from '../helpers/survey-api';
+import { erasePatient } from '../../src/server/modules/privacy/erase';
 import { removeUnreferencedUploads } from '../../src/server/modules/media/upload-removal';
 import { useTestApp, type TestUser } from '../helpers/test-app';
 import { createUpload, headUpload, patchUpload } from '../helpers/tus';
@@ -334,5 +335,17 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
       .from(mediaUploads)
       .where(eq(mediaUploads.accessCodeId, patient.accessCodeId));
     expect(rows).toEqual([]);
+  });
+
+  it('erasing the patient removes their unfinished upload at once', async () => {
+    const patient = await t.createPatient();
+    const { video } = await questionsOf(patient);
+    const location = await created(patient, video.id, 50_000);
+    await patchUpload(t.app, patient.headers, location, 0, randomVideo(10_000));
+    const id = location.split('/').pop()!;
+    expect(await readdir(stagingDir())).toContain(`${id}.part`);
+    await erasePatient(t.app.deps, patient.id, 'request', null);
+    expect(await readdir(stagingDir())).not.toContain(`${id}.part`);
+    expect(await readdir(stagingDir())).not.toContain(`${id}.json`);
   });
 });

@@ -170,6 +170,8 @@ export async function apiResumableUpload<T>(
     onProgress?: (fraction: number) => void;
     /** A failure that may pass: the next attempt follows by itself, from `accepted` (0..1). */
     onRetrying?: (accepted: number) => void;
+    /** The server holds `accepted` (0..1) of an upload being resumed. */
+    onResumed?: (accepted: number) => void;
   },
 ): Promise<T> {
   const { Upload } = await import('tus-js-client').catch(() => {
@@ -188,6 +190,14 @@ export async function apiResumableUpload<T>(
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => options.onProgress?.(total > 0 ? sent / total : 0),
       onChunkComplete: (_part, done, total) => (accepted = total > 0 ? done / total : 0),
+      onAfterResponse: (request, response) => {
+        // After a cut, HEAD tells how much the server kept: the bar shows that, not zero.
+        const offset = Number(response.getHeader('Upload-Offset'));
+        if (request.getMethod() === 'HEAD' && Number.isFinite(offset) && blob.size > 0) {
+          accepted = offset / blob.size;
+          options.onResumed?.(accepted);
+        }
+      },
       onShouldRetry: (error) => {
         // What the server refused (4xx) stays refused; a changed offset (409) is resumed.
         const status = error.originalResponse?.getStatus() ?? 0;

@@ -53,6 +53,7 @@ export function useMediaUpload(questionId: number, onUploaded: (mediaPath: strin
             setProgress(fraction);
             setRetrying(false);
           },
+          onResumed: setProgress,
           onRetrying: (accepted) => {
             setProgress(accepted);
             setRetrying(true);

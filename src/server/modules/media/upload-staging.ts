@@ -144,6 +144,13 @@ export class UploadStaging extends DataStore {
     return records.filter((record): record is StagedUpload => record !== null);
   }
 
+  /** Removes the partial uploads of an account (its erasure). */
+  async removeOfAccount(userId: number): Promise<void> {
+    for (const record of await this.list()) {
+      if (record.owner.userId === userId) await this.remove(record.id);
+    }
+  }
+
   /** Removes the partial uploads created before the cut-off; how many. */
   async removeCreatedBefore(cutoff: Date): Promise<number> {
     let removed = 0;
