@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { questions } from '../../src/server/platform/db/schema';
+import { questions, responses } from '../../src/server/platform/db/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient } from '../helpers/admin-seed';
 import { accessibilityViolations, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
-import { currentNumber, LABELS, shot, signIn } from '../helpers/survey-browser';
+import { currentNumber, LABELS, shot, signIn, type Lang } from '../helpers/survey-browser';
 import { TcpProxy } from '../helpers/tcp-proxy';
 
 /**
@@ -17,8 +17,14 @@ import { TcpProxy } from '../helpers/tcp-proxy';
 const FIRST_VIDEO = DEFAULT_QUESTIONNAIRE.findIndex((q) => q.type === 'video') + 1;
 const UPLOADS = '**/api/survey/uploads**';
 const TEXT = {
-  retrying: /Connection lost\. The upload continues where it stopped/,
-  restored: 'This recording was kept on your device and is being uploaded now.',
+  en: {
+    retrying: /Connection lost\. The upload continues where it stopped/,
+    restored: 'This recording was kept on your device and is being uploaded now.',
+  },
+  de: {
+    retrying: /Verbindung unterbrochen\. Das Hochladen wird fortgesetzt, wo es aufgehört hat/,
+    restored: 'Diese Aufnahme wurde auf Ihrem Gerät aufbewahrt und wird jetzt hochgeladen.',
+  },
 };
 
 const e2e = useE2e({
@@ -28,10 +34,9 @@ const e2e = useE2e({
       .update(questions)
       .set({ maxRecordingSeconds: 4 })
       .where(eq(questions.questionType, 'video'));
-    const { responses } = await import('../../src/server/platform/db/schema');
     const all = await db.select().from(questions);
-    const patient = async (email: string) => {
-      const created = await insertPatient(db, { email, language: 'en' });
+    const patient = async (email: string, language: Lang = 'en') => {
+      const created = await insertPatient(db, { email, language });
       // Every question before the first video is answered with a skip, so the survey opens there.
       const before = all.filter(
         (q) => q.sortOrder < all.find((v) => v.questionType === 'video')!.sortOrder,
@@ -47,7 +52,13 @@ const e2e = useE2e({
       }
       return created.code;
     };
-    return { cut: await patient('cut@example.org'), reload: await patient('reload@example.org') };
+    return {
+      cut: await patient('cut@example.org'),
+      reload: {
+        en: await patient('reload@example.org'),
+        de: await patient('neu-laden@example.org', 'de'),
+      },
+    };
   },
 });
 
@@ -112,12 +123,12 @@ function tusLog(context: BrowserContext) {
 }
 
 /** Records a few seconds of the fake camera; `beforeStop` runs just before the upload starts. */
-async function record(page: Page, beforeStop?: () => void) {
-  await page.getByRole('button', { name: LABELS.en.startRecording }).click({ timeout: 20_000 });
-  await page.getByRole('button', { name: LABELS.en.stopRecording }).waitFor();
+async function record(page: Page, beforeStop?: () => void, L: (typeof LABELS)[Lang] = LABELS.en) {
+  await page.getByRole('button', { name: L.startRecording }).click({ timeout: 20_000 });
+  await page.getByRole('button', { name: L.stopRecording }).waitFor();
   await page.waitForTimeout(2500);
   beforeStop?.();
-  await page.getByRole('button', { name: LABELS.en.stopRecording }).click();
+  await page.getByRole('button', { name: L.stopRecording }).click();
 }
 
 describe('resumable video upload', () => {
@@ -146,7 +157,7 @@ describe('resumable video upload', () => {
         );
     });
     await page.getByTestId('upload-retrying').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('upload-retrying').innerText()).toMatch(TEXT.retrying);
+    expect(await page.getByTestId('upload-retrying').innerText()).toMatch(TEXT.en.retrying);
     await page.waitForTimeout(400);
     await shot(page, 'survey-en-390-upload-retrying');
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -166,53 +177,64 @@ describe('resumable video upload', () => {
     await shot(page, 'survey-en-390-upload-resumed');
   }, 120_000);
 
-  it('a recording survives a reload before its upload: the survey resumes it on return and then forgets it', async () => {
-    const context = await e2e.newContext({ viewport: PHONE });
-    await keepRecordings(context);
-    const log = tusLog(context);
-    const page = await context.newPage();
-    await signIn(page, LABELS.en, e2e.seeded.reload);
-    expect(await currentNumber(page)).toBe(FIRST_VIDEO);
+  for (const language of ['en', 'de'] as const) {
+    it(`a recording survives a reload before its upload: the survey resumes it on return and then forgets it (${language})`, async () => {
+      const L = LABELS[language];
+      const context = await e2e.newContext({
+        viewport: PHONE,
+        locale: language === 'de' ? 'de-DE' : 'en-US',
+      });
+      await keepRecordings(context);
+      const log = tusLog(context);
+      const page = await context.newPage();
+      await signIn(page, L, e2e.seeded.reload[language]);
+      expect(await currentNumber(page)).toBe(FIRST_VIDEO);
 
-    // No byte gets through: the connection is down while the patient records.
-    await page.route(UPLOADS, (route) =>
-      route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
-    );
-    await record(page);
-    await page.getByTestId('upload-retrying').waitFor({ timeout: 20_000 });
-    const recorded = await lastRecording(page);
+      // No byte gets through: the connection is down while the patient records.
+      await page.route(UPLOADS, (route) =>
+        route.request().method() === 'PATCH'
+          ? route.abort('internetdisconnected')
+          : route.fallback(),
+      );
+      await record(page, undefined, L);
+      await page.getByTestId('upload-retrying').waitFor({ timeout: 20_000 });
+      const recorded = await lastRecording(page);
 
-    // Back on the page, still offline at first: the kept recording is shown and retried.
-    await page.reload();
-    await page.getByTestId('upload-restored').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('upload-restored').innerText()).toBe(TEXT.restored);
-    await page.getByTestId('media-video').waitFor();
-    await page.getByTestId('upload-retrying').waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(400);
-    await shot(page, 'survey-en-390-upload-restored');
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await page.unroute(UPLOADS);
-    await page.getByText(LABELS.en.videoUploaded).waitFor({ timeout: 60_000 });
+      // Back on the page, still offline at first: the kept recording is shown and retried.
+      await page.reload();
+      await page.getByTestId('upload-restored').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('upload-restored').innerText()).toBe(TEXT[language].restored);
+      await page.getByTestId('media-video').waitFor();
+      await page.getByTestId('upload-retrying').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('upload-retrying').innerText()).toMatch(
+        TEXT[language].retrying,
+      );
+      await page.waitForTimeout(400);
+      await shot(page, `survey-${language}-390-upload-restored`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.unroute(UPLOADS);
+      await page.getByText(L.videoUploaded).waitFor({ timeout: 60_000 });
 
-    // The upload created before the reload was resumed, not started again.
-    expect(log.filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect((await storedVideo(page)).equals(recorded)).toBe(true);
-    // Once uploaded, the browser keeps neither the recording nor the upload's address.
-    const left = await page.evaluate(
-      () =>
-        new Promise<{ recordings: number; addresses: number }>((resolve, reject) => {
-          const open = indexedDB.open('cmd-pending-media');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const count = open.result.transaction('recordings').objectStore('recordings').count();
-            count.onsuccess = () =>
-              resolve({
-                recordings: count.result,
-                addresses: Object.keys(localStorage).filter((k) => k.startsWith('tus::')).length,
-              });
-          };
-        }),
-    );
-    expect(left).toEqual({ recordings: 0, addresses: 0 });
-  }, 120_000);
+      // The upload created before the reload was resumed, not started again.
+      expect(log.filter((r) => r.method === 'POST')).toHaveLength(1);
+      expect((await storedVideo(page)).equals(recorded)).toBe(true);
+      // Once uploaded, the browser keeps neither the recording nor the upload's address.
+      const left = await page.evaluate(
+        () =>
+          new Promise<{ recordings: number; addresses: number }>((resolve, reject) => {
+            const open = indexedDB.open('cmd-pending-media');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const count = open.result.transaction('recordings').objectStore('recordings').count();
+              count.onsuccess = () =>
+                resolve({
+                  recordings: count.result,
+                  addresses: Object.keys(localStorage).filter((k) => k.startsWith('tus::')).length,
+                });
+            };
+          }),
+      );
+      expect(left).toEqual({ recordings: 0, addresses: 0 });
+    }, 120_000);
+  }
 });
