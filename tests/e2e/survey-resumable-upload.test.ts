@@ -58,6 +58,7 @@ const e2e = useE2e({
         en: await patient('reload@example.org'),
         de: await patient('neu-laden@example.org', 'de'),
       },
+      logout: await patient('logout@example.org'),
     };
   },
 });
@@ -237,4 +238,25 @@ describe('resumable video upload', () => {
       expect(left).toEqual({ recordings: 0, addresses: 0 });
     }, 120_000);
   }
+
+  it('signing out forgets a recording not yet uploaded: nothing of it stays on the device', async () => {
+    const context = await e2e.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signIn(page, LABELS.en, e2e.seeded.logout);
+    await page.route(UPLOADS, (route) =>
+      route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await record(page);
+    await page.getByTestId('upload-retrying').waitFor({ timeout: 20_000 });
+    const kept = () =>
+      page.evaluate(async () => ({
+        databases: (await indexedDB.databases()).map((db) => db.name),
+        addresses: Object.keys(localStorage).filter((k) => k.startsWith('tus::')).length,
+      }));
+    expect(await kept()).toEqual({ databases: ['cmd-pending-media'], addresses: 1 });
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await kept()).toEqual({ databases: [], addresses: 0 });
+  }, 120_000);
 });

@@ -10,7 +10,7 @@ import {
   keepPending,
   pendingKey,
   type PendingRecording,
-} from './pending-recordings';
+} from '../../client/lib/pending-recordings';
 import { SURVEY_TEXTS } from './survey-texts';
 
 /**

@@ -2,8 +2,9 @@
  * Photos and videos taken but not yet uploaded, kept in the browser's IndexedDB so a reload, a
  * closed tab or a dead battery does not lose them: the survey resumes their upload on return and
  * removes them once uploaded (or replaced by a Retake). One per question of an assessment, so
- * another patient signing in on the same device never sees them. Storage that is unavailable
- * (private mode, full) only means the recording does not survive a reload.
+ * another patient signing in on the same device never sees them, and all are forgotten when the
+ * patient signs out. Storage that is unavailable (private mode, full) only means the recording
+ * does not survive a reload.
  */
 
 export interface PendingRecording {
@@ -56,3 +57,25 @@ export const findPending = (key: string) =>
 
 export const dropPending = (key: string) =>
   run<undefined>('readwrite', (store) => store.delete(key));
+
+/**
+ * Signing out forgets every kept recording and the resumable uploads' addresses (tus-js-client
+ * keeps them in local storage under `tus::`): health data does not stay on a shared device.
+ */
+export function forgetPendingRecordings(): Promise<void> {
+  try {
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith('tus::')) window.localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage unavailable: nothing was kept there.
+  }
+  return new Promise((resolve) => {
+    try {
+      const request = indexedDB.deleteDatabase(DATABASE);
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    } catch {
+      resolve();
+    }
+  });
+}
