@@ -11,7 +11,7 @@ import {
   createLocalMediaStore,
   InvalidMediaPathError,
   newMediaPath,
-  type MediaStore,
+  type StoredFiles,
 } from '../../src/server/modules/media/media-store';
 import { createS3MediaStore } from '../../src/server/modules/media/s3-media-store';
 import { startS3Server } from '../helpers/s3-server';
@@ -19,7 +19,7 @@ import { startS3Server } from '../helpers/s3-server';
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 const oldKey = randomBytes(32);
 const newKey = randomBytes(32);
-let store: MediaStore;
+let store: StoredFiles;
 
 beforeAll(async () => {
   s3 = await startS3Server();

@@ -146,3 +146,95 @@ export function apiUpload<T>(
     xhr.send(form);
   });
 }
+
+/**
+ * Bytes per PATCH of a resumable upload. A cut costs at most the part in flight (the server
+ * keeps what arrived of it too), and progress is reported within a part.
+ */
+const RESUMABLE_PART_BYTES = 1024 * 1024;
+/** Waits before each new attempt after a failure that may pass (network, 5xx). */
+const RESUMABLE_RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
+
+/**
+ * A resumable upload (tus) with progress (0..1): interrupted, it continues where the server's
+ * copy stopped, also after a reload when the same `fingerprint` is uploaded again (the upload's
+ * address is kept in local storage until it succeeds). tus-js-client loads only when needed.
+ */
+export async function apiResumableUpload<T>(
+  endpoint: string,
+  blob: Blob,
+  options: {
+    fingerprint: string;
+    metadata: Record<string, string>;
+    schema: z.ZodType<T>;
+    onProgress?: (fraction: number) => void;
+    /** A failure that may pass: the next attempt follows by itself, from `accepted` (0..1). */
+    onRetrying?: (accepted: number) => void;
+    /** The server holds `accepted` (0..1) of an upload being resumed. */
+    onResumed?: (accepted: number) => void;
+  },
+): Promise<T> {
+  const { Upload } = await import('tus-js-client').catch(() => {
+    throw networkFailure();
+  });
+  return new Promise<T>((resolve, reject) => {
+    // What the server confirmed: sent bytes may have been lost with the connection.
+    let accepted = 0;
+    const upload = new Upload(blob, {
+      endpoint,
+      chunkSize: RESUMABLE_PART_BYTES,
+      retryDelays: RESUMABLE_RETRY_DELAYS,
+      metadata: options.metadata,
+      headers: requestHeaders(),
+      fingerprint: () => Promise.resolve(options.fingerprint),
+      removeFingerprintOnSuccess: true,
+      onProgress: (sent, total) => options.onProgress?.(total > 0 ? sent / total : 0),
+      onChunkComplete: (_part, done, total) => (accepted = total > 0 ? done / total : 0),
+      onAfterResponse: (request, response) => {
+        // After a cut, HEAD tells how much the server kept: the bar shows that, not zero.
+        const offset = Number(response.getHeader('Upload-Offset'));
+        if (request.getMethod() === 'HEAD' && Number.isFinite(offset) && blob.size > 0) {
+          accepted = offset / blob.size;
+          options.onResumed?.(accepted);
+        }
+      },
+      onShouldRetry: (error) => {
+        // What the server refused (4xx) stays refused; a changed offset (409) is resumed.
+        const status = error.originalResponse?.getStatus() ?? 0;
+        const retry = status < 400 || status >= 500 || status === 409 || status === 423;
+        if (retry) options.onRetrying?.(accepted);
+        return retry;
+      },
+      onSuccess: ({ lastResponse }) => {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(lastResponse.getBody());
+        } catch {
+          /* not the server's JSON answer */
+        }
+        const parsed = options.schema.safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(i18n.t('common:errors.requestFailed'), lastResponse.getStatus()));
+      },
+      onError: (error) => {
+        const response = 'originalResponse' in error ? error.originalResponse : null;
+        if (!response) {
+          reject(networkFailure());
+          return;
+        }
+        let body: unknown = response.getBody();
+        try {
+          body = JSON.parse(String(body));
+        } catch {
+          /* a plain-text reply */
+        }
+        const status = response.getStatus();
+        reject(failure({ status, statusText: '' }, body));
+      },
+    });
+    void upload.findPreviousUploads().then((previous) => {
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    }, reject);
+  });
+}

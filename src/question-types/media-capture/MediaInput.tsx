@@ -64,7 +64,7 @@ function MediaInput({ question, draft, onChange, onBusyChange }: SurveyInputProp
     },
     [kind, onChange],
   );
-  const upload = useMediaUpload(kind, question.id, uploaded);
+  const upload = useMediaUpload(question.id, uploaded);
 
   const showCapture = (blob: Blob, filename: string) => {
     camera.stop();
@@ -75,7 +75,18 @@ function MediaInput({ question, draft, onChange, onBusyChange }: SurveyInputProp
   };
   const recorder = useRecorder(camera.streamRef, maxSeconds, setError, showCapture);
   const { recording } = recorder;
-  const { uploading, progress } = upload;
+  const { uploading, progress, restored } = upload;
+
+  // A recording kept from an earlier visit is shown while its upload resumes.
+  useEffect(() => {
+    if (!restored) return;
+    setPreview({
+      url: URL.createObjectURL(restored.blob),
+      blob: restored.blob,
+      filename: restored.filename,
+    });
+    setPhase('preview');
+  }, [restored]);
 
   useEffect(() => onBusyChange(uploading || recording), [uploading, recording, onBusyChange]);
 
@@ -99,7 +110,7 @@ function MediaInput({ question, draft, onChange, onBusyChange }: SurveyInputProp
   // The saved answer stays the answer until a new photo or video has uploaded.
   const retake = () => {
     setPreview(null);
-    upload.clearError();
+    upload.discard();
     setError(null);
     setPhase('capture');
     camera.retry();
@@ -156,12 +167,32 @@ function MediaInput({ question, draft, onChange, onBusyChange }: SurveyInputProp
         </Alert>
       )}
 
+      {restored && phase === 'preview' && (
+        <Alert severity="info" sx={narrow} data-testid="upload-restored">
+          {t('uploadRestored')}
+        </Alert>
+      )}
+
       {uploading && (
-        <Box sx={narrow} role="status">
+        <Box sx={narrow} role="status" data-testid="upload-progress">
           <Typography variant="body2" sx={{ mb: 0.5 }}>
             {t('uploading')} {Math.round(progress * 100)}%
           </Typography>
-          <LinearProgress variant="determinate" value={Math.round(progress * 100)} />
+          <LinearProgress
+            variant="determinate"
+            value={Math.round(progress * 100)}
+            aria-label={t('uploading')}
+          />
+          {upload.retrying && (
+            <Typography
+              variant="body2"
+              color="warning.dark"
+              sx={{ mt: 0.5 }}
+              data-testid="upload-retrying"
+            >
+              {t('uploadRetrying')}
+            </Typography>
+          )}
         </Box>
       )}
 
@@ -191,18 +222,19 @@ function MediaInput({ question, draft, onChange, onBusyChange }: SurveyInputProp
           sx={narrow}
           action={
             preview ? (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => void upload.upload(preview.blob, preview.filename)}
-              >
-                {t('tryAgain')}
+              <Button color="inherit" size="small" onClick={upload.retry}>
+                {t('resumeUpload')}
               </Button>
             ) : undefined
           }
         >
           <AlertTitle>{t('errors.upload')}</AlertTitle>
           {upload.error}
+          {preview && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {t('uploadKept')}
+            </Typography>
+          )}
         </Alert>
       )}
 

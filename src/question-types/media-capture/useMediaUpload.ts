@@ -1,50 +1,124 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiUpload } from '../../client/lib/api-client';
-import type { MediaType } from '../../shared/constants';
+import { apiResumableUpload } from '../../client/lib/api-client';
+import { useAuth } from '../../client/lib/auth/auth-context';
+import { parseToken } from '../../client/lib/auth/token';
 import { mediaUploadResultSchema } from '../../shared/contracts/survey';
+import {
+  dropPending,
+  findPending,
+  keepPending,
+  pendingKey,
+  type PendingRecording,
+} from '../../client/lib/pending-recordings';
 import { SURVEY_TEXTS } from './survey-texts';
 
-/** Uploads a capture for a question, with progress and a translated failure to show. */
-export function useMediaUpload(
-  kind: MediaType,
-  questionId: number,
-  onUploaded: (mediaPath: string) => void,
-) {
+/**
+ * Uploads a capture for a question, resumably: the recording is kept in the browser until the
+ * server has it, a cut connection resumes where the server's copy stopped, and a recording kept
+ * from an earlier visit (a reload before its upload finished) is restored and its upload resumed
+ * when the question is shown again. Progress, a retrying state and a translated failure to show.
+ */
+export function useMediaUpload(questionId: number, onUploaded: (mediaPath: string) => void) {
   const { t } = useTranslation(SURVEY_TEXTS);
+  const { token } = useAuth();
+  const assessmentId = parseToken(token)?.assessmentId ?? null;
+  const key = assessmentId === null ? null : pendingKey(assessmentId, questionId);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
+  const [retrying, setRetrying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** A recording kept from an earlier visit, uploading again. */
+  const [restored, setRestored] = useState<PendingRecording | null>(null);
+  /** The recording being (or last failing to be) uploaded. */
+  const current = useRef<PendingRecording | null>(null);
 
-  const upload = useCallback(
-    async (blob: Blob, filename: string) => {
+  const send = useCallback(
+    async (recording: PendingRecording) => {
+      current.current = recording;
       setUploading(true);
+      setRetrying(false);
       setError(null);
-      setProgress(0);
-      // Fields first, then the file: the server reads the type before the bytes arrive.
-      const form = new FormData();
-      form.append('type', kind);
-      form.append('questionId', String(questionId));
-      form.append('media', blob, filename);
       try {
-        const result = await apiUpload('/api/survey/media', form, {
+        const result = await apiResumableUpload('/api/survey/uploads', recording.blob, {
+          // The same recording resumes its upload; a new one (a Retake) starts its own.
+          fingerprint: `survey-media:${key ?? questionId}:${recording.savedAt}:${recording.blob.size}`,
+          metadata: {
+            questionId: String(questionId),
+            filename: recording.filename,
+            filetype: recording.blob.type.split(';')[0] ?? '',
+          },
           schema: mediaUploadResultSchema,
-          onProgress: setProgress,
+          onProgress: (fraction) => {
+            setProgress(fraction);
+            setRetrying(false);
+          },
+          onResumed: setProgress,
+          onRetrying: (accepted) => {
+            setProgress(accepted);
+            setRetrying(true);
+          },
         });
+        if (key) await dropPending(key);
+        current.current = null;
         onUploaded(result.mediaPath);
       } catch (failure) {
         const reason = failure instanceof Error && failure.message ? failure.message : '';
-        setError(
-          t('errors.uploadFailed', {
-            reason: reason || t('errors.uploadFailedDefault'),
-          }),
-        );
+        setError(t('errors.uploadFailed', { reason: reason || t('errors.uploadFailedDefault') }));
       } finally {
         setUploading(false);
+        setRetrying(false);
       }
     },
-    [kind, questionId, onUploaded, t],
+    [key, questionId, onUploaded, t],
   );
 
-  return { uploading, progress, error, upload, clearError: () => setError(null) };
+  const upload = useCallback(
+    async (blob: Blob, filename: string) => {
+      setProgress(0);
+      setRestored(null);
+      const recording = { blob, filename, savedAt: Date.now() };
+      // Kept before the first byte is sent: a reload from now on loses nothing.
+      if (key) await keepPending(key, recording);
+      await send(recording);
+    },
+    [key, send],
+  );
+
+  // On return to the question, a recording kept from before resumes its upload.
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  useEffect(() => {
+    if (!key) return;
+    let active = true;
+    void findPending(key).then((recording) => {
+      if (!active || !recording || current.current) return;
+      setRestored(recording);
+      void sendRef.current(recording);
+    });
+    return () => {
+      active = false;
+    };
+  }, [key]);
+
+  return {
+    uploading,
+    progress,
+    retrying,
+    error,
+    restored,
+    upload,
+    /** Continues the failed upload where the server's copy stopped. */
+    retry: () => {
+      if (current.current) void send(current.current);
+    },
+    /** A Retake: the kept recording is given up. */
+    discard: () => {
+      current.current = null;
+      setRestored(null);
+      setError(null);
+      if (key) void dropPending(key);
+    },
+    clearError: () => setError(null),
+  };
 }

@@ -63,6 +63,17 @@ export const mediaUploadFieldsSchema = z.object({
 });
 
 /**
+ * POST /api/survey/uploads (tus): the Upload-Metadata the survey sends. The question decides
+ * whether a photo or a video is expected; the name and type are hints the server does not trust
+ * (the bytes decide) and does not keep.
+ */
+export const resumableUploadMetadataSchema = z.object({
+  questionId: idParamSchema,
+  filename: z.string().max(255).optional(),
+  filetype: z.string().max(255).optional(),
+});
+
+/**
  * POST /api/survey/completion-email: whether this call queued the mail (false: it was queued
  * before). While a required question has no answer it is refused with 409 and
  * `missingQuestionIds`, in survey order.

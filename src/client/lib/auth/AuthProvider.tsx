@@ -6,6 +6,7 @@ import i18n from '../i18n';
 import { storage } from '../storage';
 import { revokeSession, saveLanguagePreference } from './api';
 import { AuthContext, type AuthState } from './auth-context';
+import { forgetPendingRecordings } from '../pending-recordings';
 import { parseToken } from './token';
 
 /** The shape of a stored user, checked by hand: the paywall loads no schema library. */
@@ -59,7 +60,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(() => {
     // Leaving must never wait on the network: the revocation is best effort.
-    const revoked = revokeSession().catch(() => undefined);
+    const revoked = Promise.all([
+      revokeSession().catch(() => undefined),
+      forgetPendingRecordings(),
+    ]);
     const timeout = new Promise((resolve) => setTimeout(resolve, 1500));
     void Promise.race([revoked, timeout]).then(() => {
       storage.remove(STORAGE_KEYS.authToken);

@@ -1,14 +1,19 @@
+import { join } from 'node:path';
 import type { Config } from '../../config';
 import { mediaKeyring } from './media-keys';
 import { createLocalMediaStore, type MediaStore } from './media-store';
 import { createS3MediaStore } from './s3-media-store';
+import { UploadStaging } from './upload-staging';
 
 /** The media store the configuration names: DATA_DIR/media by default, or the S3 bucket. */
 export function createMediaStore(
   config: Pick<Config, 'mediaDir' | 'mediaKey' | 'mediaOldKeys' | 'mediaStore'>,
 ): MediaStore {
   const keys = mediaKeyring(config.mediaKey, config.mediaOldKeys);
-  return config.mediaStore.kind === 's3'
-    ? createS3MediaStore(config.mediaStore, keys)
-    : createLocalMediaStore(config.mediaDir, keys);
+  if (config.mediaStore.kind !== 's3') return createLocalMediaStore(config.mediaDir, keys);
+  // Partial resumable uploads stay on the instance that receives them (docs/architecture.md).
+  return {
+    ...createS3MediaStore(config.mediaStore, keys),
+    staging: new UploadStaging(join(config.mediaDir, '.staging'), keys.current.key),
+  };
 }

@@ -111,6 +111,23 @@ export async function markStored(
   return settled.length > 0;
 }
 
+/**
+ * Renames a reservation before its file is written: a resumable upload is reserved when it is
+ * created, before any byte says what kind of file it is. False when the reservation is gone.
+ */
+export async function retypeReservation(
+  db: DbOrTx,
+  id: number,
+  upload: { path: string; kind: MediaKind },
+): Promise<boolean> {
+  const renamed = await db
+    .update(mediaUploads)
+    .set({ path: upload.path, mimeType: upload.kind.mime })
+    .where(and(eq(mediaUploads.id, id), eq(mediaUploads.status, 'uploading')))
+    .returning({ id: mediaUploads.id });
+  return renamed.length > 0;
+}
+
 /** Deletes the upload's row unless an answer refers to its file; true when it was deleted. */
 export async function deleteUnreferencedUploadRow(db: DbOrTx, id: number): Promise<boolean> {
   const deleted = await db

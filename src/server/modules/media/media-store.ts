@@ -30,6 +30,7 @@ import {
   type SealedHeader,
 } from './chunked-cipher';
 import type { MediaKeyring } from './media-keys';
+import { UploadStaging } from './upload-staging';
 
 /**
  * A new, unguessable name for a file about to be stored. The caller chooses it before writing so
@@ -44,7 +45,8 @@ export interface ByteRange {
   end: number;
 }
 
-export interface MediaStore {
+/** Where finished photos and videos live: the local disk or an S3 bucket. */
+export interface StoredFiles {
   /**
    * Streams an upload into the store under a name from `newMediaPath`. The file appears under
    * that name only when complete; a failed or aborted write leaves nothing behind.
@@ -62,6 +64,14 @@ export interface MediaStore {
   cleanupIncoming(): Promise<number>;
   /** Writes, reads back and removes a small file: throws unless the store works (readiness). */
   probe(): Promise<void>;
+}
+
+export interface MediaStore extends StoredFiles {
+  /**
+   * Resumable uploads still arriving (tus), kept apart from the stored files on this instance's
+   * disk, whichever store holds the finished files.
+   */
+  staging: UploadStaging;
 }
 
 export class InvalidMediaPathError extends Error {}
@@ -115,6 +125,8 @@ export function createLocalMediaStore(rootDir: string, keys: MediaKeyring): Medi
   };
 
   return {
+    // A dot folder, like `.incoming`: never a stored file, left out of backups.
+    staging: new UploadStaging(join(root, '.staging'), keys.current.key),
     async write(source, path) {
       const file = locate(path);
       await mkdir(incoming, { recursive: true });

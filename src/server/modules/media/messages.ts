@@ -13,6 +13,12 @@ export const mediaMessages = defineMessages(
     'survey.mediaFields': 'The upload needs the media type and the question.',
     'survey.mediaWrongKind': 'This file is not a supported photo (JPEG, PNG) or video (WebM, MP4).',
     'survey.mediaTooLarge': 'The file is too large. Please record a shorter video.',
+    'survey.uploadNotFound':
+      'This upload does not exist or has expired. Please upload the photo or video again.',
+    'survey.uploadOffsetMismatch':
+      'The upload and the server disagree about how much has arrived. Please try again.',
+    'survey.uploadInterrupted': 'The upload was interrupted. It continues where it stopped.',
+    'survey.uploadProtocol': 'The upload request was not understood. Please try again.',
     'survey.mediaQuotaExceeded':
       'This assessment has reached its limit for photos and videos, so this file was not saved. Replaced recordings are cleared within a day; please try again later.',
   },
@@ -28,6 +34,14 @@ export const mediaMessages = defineMessages(
     'survey.mediaWrongKind':
       'Diese Datei ist kein unterstütztes Foto (JPEG, PNG) oder Video (WebM, MP4).',
     'survey.mediaTooLarge': 'Die Datei ist zu groß. Bitte nehmen Sie ein kürzeres Video auf.',
+    'survey.uploadNotFound':
+      'Dieser Upload existiert nicht oder ist abgelaufen. Bitte laden Sie das Foto oder Video erneut hoch.',
+    'survey.uploadOffsetMismatch':
+      'Upload und Server sind sich nicht einig, wie viel angekommen ist. Bitte versuchen Sie es erneut.',
+    'survey.uploadInterrupted':
+      'Das Hochladen wurde unterbrochen. Es wird dort fortgesetzt, wo es aufgehört hat.',
+    'survey.uploadProtocol':
+      'Die Anfrage zum Hochladen wurde nicht verstanden. Bitte versuchen Sie es erneut.',
     'survey.mediaQuotaExceeded':
       'Diese Bewertung hat ihre Grenze für Fotos und Videos erreicht, daher wurde diese Datei nicht gespeichert. Ersetzte Aufnahmen werden innerhalb eines Tages gelöscht; bitte versuchen Sie es später erneut.',
   },

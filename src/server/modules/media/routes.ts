@@ -10,6 +10,7 @@ import type { AppInstance } from '../../platform/http/app-instance';
 import { requireAuth } from '../../platform/http/route-access';
 import { issueMediaLink, openMedia, openSignedMedia } from './admin-media-service';
 import { openOwnMedia } from './patient-media-service';
+import { resumableUploadRoutes } from './resumable-upload-routes';
 import { uploadMedia } from './upload-service';
 
 /**
@@ -20,6 +21,9 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: app.deps.config.mediaMaxBytes, files: 1, fields: 4, parts: 6 },
   });
+
+  // Its own scope: the tus body parser applies to its routes only.
+  await app.register(resumableUploadRoutes);
 
   app.post('/api/survey/media', {
     config: { access: 'user' },

@@ -21,7 +21,7 @@ import {
   type SealedHeader,
 } from './chunked-cipher';
 import type { MediaKeyring } from './media-keys';
-import { InvalidMediaPathError, type MediaStore } from './media-store';
+import { InvalidMediaPathError, type StoredFiles } from './media-store';
 
 export interface S3Settings {
   /** Unset for AWS itself; the server's URL for MinIO, Ceph, Garage and the like. */
@@ -74,7 +74,7 @@ export function createS3MediaStore(
   settings: S3Settings,
   keys: MediaKeyring,
   client: S3Client = createS3Client(settings),
-): MediaStore {
+): StoredFiles {
   const Bucket = settings.bucket;
   const checked = (path: string): string => {
     if (!MEDIA_PATH_PATTERN.test(path)) throw new InvalidMediaPathError(path);

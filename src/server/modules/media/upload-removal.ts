@@ -66,13 +66,15 @@ export async function discardUnreferencedUpload(
 
 /**
  * Removes every upload no answer refers to that is older than the grace period: uploads that
- * died midway, and files whose earlier removal failed.
+ * died midway, and files whose earlier removal failed; and the partial data of resumable
+ * uploads abandoned as long (their reservations are among the former).
  */
 export async function removeUnreferencedUploads(
   deps: RemovalDeps,
   now = new Date(),
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - UNSAVED_UPLOAD_GRACE_MS);
+  await deps.media.staging.removeCreatedBefore(cutoff);
   const stale = await listStaleUnreferencedUploads(deps.db, cutoff);
   let removed = 0;
   for (const upload of stale) if (await removeUpload(deps, upload)) removed += 1;

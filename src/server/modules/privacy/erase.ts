@@ -51,6 +51,8 @@ export async function erasePatient(
   });
   if (!paths) return null;
   const mediaFilesRemoved = await removeFiles(deps.media, paths);
+  // Unfinished resumable uploads too: their bytes are the patient's, though not yet a file.
+  await deps.media.staging.removeOfAccount(userId).catch(() => undefined);
   await recordErasure(deps.db, { erasedUserId: userId, reason, actorUserId, mediaFilesRemoved });
   return { erasedUserId: userId, mediaFilesRemoved };
 }

@@ -17,7 +17,7 @@ const MANIFEST = 'backup-manifest.json';
 const FORMAT = 1;
 const CONTENT = ['db', 'media', 'privacy-notice.en.md', 'privacy-notice.de.md'];
 /** Left out: the lock of the process taking the backup, and half-written uploads. */
-const LEFT_OUT = [/^db\/\.server\.pid$/, /^media\/\.incoming(\/|$)/];
+const LEFT_OUT = [/^db\/\.server\.pid$/, /^media\/\.(incoming|staging)(\/|$)/];
 
 interface Manifest {
   format: number;

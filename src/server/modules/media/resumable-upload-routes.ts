@@ -1,0 +1,141 @@
+import { Readable } from 'node:stream';
+import { Server } from '@tus/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, invalid } from '../../platform/errors';
+import type { AppInstance } from '../../platform/http/app-instance';
+import { requireAuth } from '../../platform/http/route-access';
+import type { PatientScope } from '../assessments/assessment-state';
+import {
+  beginResumableUpload,
+  finishResumableUpload,
+  ownResumableUpload,
+  uploadNotFound,
+  type ResumableDeps,
+} from './resumable-upload-service';
+import { RECORD_FIELD } from './upload-staging';
+
+export const RESUMABLE_UPLOADS_PATH = '/api/survey/uploads';
+
+/** The session and logger of the Fastify request a tus hook runs for. */
+const callers = new WeakMap<Request, { scope: PatientScope; deps: ResumableDeps }>();
+
+function callerOf(request: Request) {
+  const caller = callers.get(request);
+  if (!caller) throw new Error('tus request without a caller');
+  return caller;
+}
+
+/**
+ * tus answers a refusal with a status and a plain-text body; the API answers with JSON in the
+ * caller's language. The tus errors a client can cause are mapped to messages here; ours
+ * (DomainError) pass through; the Fastify error handler replies for both.
+ */
+function asApiError(error: Error | { status_code: number; body: string }): Error {
+  if (error instanceof Error && !('status_code' in error)) return error;
+  const status = (error as { status_code: number }).status_code;
+  if (status === 413) return new DomainError('too_large', 'survey.mediaTooLarge');
+  if (status === 404 || status === 410) return uploadNotFound();
+  if (status === 409) return new DomainError('conflict', 'survey.uploadOffsetMismatch');
+  if (status === 400 && /aborted/i.test((error as { body: string }).body)) {
+    return invalid('survey.uploadInterrupted');
+  }
+  if (status < 500 || status === 501) return invalid('survey.uploadProtocol');
+  return Object.assign(new Error((error as { body: string }).body.trim()), { statusCode: 500 });
+}
+
+/** The Fastify request as the Web request @tus/server reads; the body is streamed, not parsed. */
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const streamed = request.headers['content-type'] === 'application/offset+octet-stream';
+  return new Request(new URL(request.url, 'http://localhost'), {
+    method: request.method,
+    headers,
+    ...(streamed ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  });
+}
+
+/**
+ * A PATCH refused before its body was read (a stale offset, a refused kind) leaves the body in
+ * the connection, and the next request on it would wait behind it: the connection is closed
+ * after the reply instead of reading megabytes nobody needs.
+ */
+function closeIfUnread(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.raw.readableEnded) void reply.header('connection', 'close');
+}
+
+/**
+ * Resumable photo and video uploads (the tus 1.0 protocol, creation extension) under
+ * /api/survey/uploads: POST creates, HEAD tells the offset after a cut, PATCH appends. The
+ * session's Authorization header is checked like on every route; an upload is visible to the
+ * session that created it only. A finished upload answers 200 with the same JSON as
+ * POST /api/survey/media.
+ */
+export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
+  const tus = new Server({
+    path: RESUMABLE_UPLOADS_PATH,
+    datastore: app.deps.media.staging,
+    maxSize: app.deps.config.mediaMaxBytes,
+    relativeLocation: true,
+    // Same origin only: no CORS headers.
+    allowedOrigins: [],
+    onUploadCreate: async (request, upload) => {
+      const { deps, scope } = callerOf(request);
+      return { metadata: { [RECORD_FIELD]: await beginResumableUpload(deps, scope, upload) } };
+    },
+    onIncomingRequest: async (request, id) => {
+      // A POST is creating `id`; every other request must be the creator's.
+      if (request.method === 'POST') return;
+      const { deps, scope } = callerOf(request);
+      await ownResumableUpload(deps, scope, id);
+    },
+    onUploadFinish: async (request, upload) => {
+      const { deps, scope } = callerOf(request);
+      const result = await finishResumableUpload(deps, scope, upload.id);
+      return {
+        status_code: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(result),
+      };
+    },
+    onResponseError: (_request, error) => {
+      throw asApiError(error);
+    },
+  });
+
+  // PATCH bodies stay unread until tus streams them into the staging.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+    done(null),
+  );
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { userId, accessCodeId } = requireAuth(request);
+    const web = webRequest(request);
+    callers.set(web, {
+      scope: { userId, accessCodeId },
+      deps: { ...app.deps, log: request.log },
+    });
+    const response = await tus.handleWeb(web).catch((error: unknown) => {
+      closeIfUnread(request, reply);
+      throw error;
+    });
+    closeIfUnread(request, reply);
+    const headers = Object.fromEntries(response.headers);
+    delete headers['content-length'];
+    const body = await response.text();
+    return reply
+      .code(response.status)
+      .headers(headers)
+      .send(body || undefined);
+  };
+
+  app.post(RESUMABLE_UPLOADS_PATH, { config: { access: 'user' } }, handle);
+  app.route({
+    method: ['HEAD', 'PATCH'],
+    url: `${RESUMABLE_UPLOADS_PATH}/:id`,
+    config: { access: 'user' },
+    handler: handle,
+  });
+}
