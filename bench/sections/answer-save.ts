@@ -31,6 +31,12 @@ const PRODUCTION_ENV = {
   MAIL_FROM: 'Bench practice <bench@example.org>',
 };
 
+/** BENCH_CPU_PROF=<dir>: the API server writes a `--cpu-prof` profile there per database. */
+function profileArgs(database: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, database)}`] : [];
+}
+
 interface LoadResult {
   throughput: number;
   p50: number;
@@ -205,6 +211,7 @@ export async function measureAnswerSave(): Promise<Figure[]> {
               DATABASE_POOL_SIZE: '20',
               JWT_SECRET: secret,
             },
+            nodeArgs: profileArgs('postgres'),
           }),
           load,
         );
@@ -257,7 +264,11 @@ export async function measureAnswerSave(): Promise<Figure[]> {
     }));
     const load = (baseUrl: string) => loadHttp(baseUrl, patients, questionIds, PGLITE_CONNECTIONS);
     const api = await against(
-      await startServer({ dataDir: liteDir, env: { ...PRODUCTION_ENV, JWT_SECRET: secret } }),
+      await startServer({
+        dataDir: liteDir,
+        env: { ...PRODUCTION_ENV, JWT_SECRET: secret },
+        nodeArgs: profileArgs('pglite'),
+      }),
       load,
     );
     const bareRoute = await against(
