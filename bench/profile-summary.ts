@@ -4,7 +4,8 @@ import { join } from 'node:path';
 /**
  * Summarises `--cpu-prof` profiles (`npm run bench` with BENCH_CPU_PROF=<dir> writes the API
  * server's): self time by package (or project folder) and the hottest functions.
- * Usage: npx tsx bench/profile-summary.ts <dir or .cpuprofile> [top]
+ * Usage: npx tsx bench/profile-summary.ts <dir or .cpuprofile> [top] [last seconds]
+ * With `last seconds`, only the end of each profile counts (the load, not the start-up).
  */
 interface ProfileNode {
   id: number;
@@ -21,13 +22,13 @@ function where(url: string): string {
   if (!url) return '(native / idle / gc)';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1]!;
-  if (url.startsWith('node:')) return 'node core';
+  if (url.startsWith('node:')) return url;
   const project = /\/(src\/[^/]+\/[^/]+|bench\/[^/]+)/.exec(url);
   return project ? project[1]! : url;
 }
 
 async function main() {
-  const [target = '.', top = '25'] = process.argv.slice(2);
+  const [target = '.', top = '25', last] = process.argv.slice(2);
   const files = target.endsWith('.cpuprofile')
     ? [target]
     : (await readdir(target)).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(target, f));
@@ -37,7 +38,12 @@ async function main() {
   for (const file of files) {
     const profile = JSON.parse(await readFile(file, 'utf8')) as Profile;
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const length = profile.timeDeltas.reduce((sum, us) => sum + us, 0);
+    const from = last ? length - Number(last) * 1e6 : 0;
+    let at = 0;
     profile.samples.forEach((id, i) => {
+      at += profile.timeDeltas[i] ?? 0;
+      if (at < from) return;
       const node = nodes.get(id)!;
       const us = profile.timeDeltas[i] ?? 0;
       total += us;

@@ -25,9 +25,16 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose would import a WebCrypto key on every call.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    sign: (subject) =>
+    sign: async (subject) =>
       new SignJWT({
         email: subject.email,
         language: subject.language,
@@ -41,10 +48,10 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setSubject(String(subject.userId))
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key),
+        .sign(await key),
     verify: async (token) => {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const parsed = tokenPayloadSchema.safeParse(payload);
         return parsed.success ? parsed.data : null;
       } catch {
