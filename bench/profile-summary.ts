@@ -35,6 +35,7 @@ async function main() {
   const byPlace = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let total = 0;
+  let idle = 0;
   for (const file of files) {
     const profile = JSON.parse(await readFile(file, 'utf8')) as Profile;
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -46,8 +47,13 @@ async function main() {
       if (at < from) return;
       const node = nodes.get(id)!;
       const us = profile.timeDeltas[i] ?? 0;
-      total += us;
       const { functionName, url, lineNumber } = node.callFrame;
+      // Shares of the time the process was busy: idle is waiting for the database or clients.
+      if (functionName === '(idle)') {
+        idle += us;
+        return;
+      }
+      total += us;
       const place = where(url);
       byPlace.set(place, (byPlace.get(place) ?? 0) + us);
       const fn = `${functionName || '(anonymous)'} ${place}:${lineNumber + 1}`;
@@ -60,7 +66,9 @@ async function main() {
       console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
     }
   };
-  console.log(`${files.length} profile(s), ${(total / 1e6).toFixed(1)} s sampled`);
+  console.log(
+    `${files.length} profile(s): busy ${(total / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s; shares of busy time`,
+  );
   print('self time by package / folder', byPlace);
   print('self time by function', byFunction);
 }
