@@ -15,6 +15,7 @@ import {
 import { noPostgresNote, postgresReachable, withBenchDatabase } from '../lib/postgres';
 import { createBenchPatients, textQuestionIds, type BenchPatient } from '../lib/bench-patients';
 import { startBareServer, UPSERT_SQL } from '../lib/bare-save';
+import { PRODUCTION_ENV } from '../lib/production-env';
 import type { Figure } from '../report';
 
 /** The issue's load: 50 connections on PostgreSQL, 10 on the embedded database. */
@@ -25,14 +26,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const WARM_UP_SECONDS = 1;
 const PATIENTS = 200;
 const SECTION = 'save answer';
-/** What a production start needs; no mail is sent while saving answers. */
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  PAYMENTS: 'demo',
-  LOG_LEVEL: 'warn',
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  MAIL_FROM: 'Bench practice <bench@example.org>',
-};
 
 /** BENCH_CPU_PROF=<dir>: the API server writes a `--cpu-prof` profile there per database. */
 function profileArgs(database: string): string[] {

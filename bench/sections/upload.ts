@@ -14,6 +14,7 @@ import {
   startServer,
   withDataDirDatabase,
 } from '../../tests/helpers/server-process';
+import { PRODUCTION_ENV } from '../lib/production-env';
 import type { Figure } from '../report';
 
 const MEGABYTES = Number(process.env.BENCH_UPLOAD_MB ?? 200);
@@ -121,9 +122,8 @@ export async function measureUpload(): Promise<Figure[]> {
   const server = await startServer({
     dataDir,
     env: {
+      ...PRODUCTION_ENV,
       JWT_SECRET: secret,
-      NODE_ENV: 'production',
-      PAYMENTS: 'demo',
       LOG_LEVEL: 'error',
       MEDIA_MAX_BYTES: String(size + 1024 * 1024),
     },
