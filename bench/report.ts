@@ -37,7 +37,7 @@ export function formatTable(figures: Figure[]): string {
         ? 'n/a'
         : `${Number.isInteger(f.value) ? f.value : f.value.toFixed(2)} ${f.unit}`,
       f.goal ? `${f.goal} ${f.unit}` : '',
-      ok === null ? '' : ok ? 'met' : 'MISSED',
+      ok === null ? '' : ok ? 'PASS' : 'MISS',
       f.note ?? '',
     ];
   });

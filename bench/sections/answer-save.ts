@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/platform/db/client';
@@ -11,11 +14,24 @@ import {
 } from '../../tests/helpers/server-process';
 import { noPostgresNote, postgresReachable, withBenchDatabase } from '../lib/postgres';
 import { createBenchPatients, textQuestionIds, type BenchPatient } from '../lib/bench-patients';
+import { startBareServer, UPSERT_SQL } from '../lib/bare-save';
+import { PRODUCTION_ENV } from '../lib/production-env';
 import type { Figure } from '../report';
 
-const CONNECTIONS = 50;
+/** The issue's load: 50 connections on PostgreSQL, 10 on the embedded database. */
+const PG_CONNECTIONS = 50;
+const PGLITE_CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const WARM_UP_SECONDS = 1;
 const PATIENTS = 200;
+const SECTION = 'save answer';
+
+/** BENCH_CPU_PROF=<dir>: the API server writes a `--cpu-prof` profile there per database. */
+function profileArgs(database: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, database)}`] : [];
+}
 
 interface LoadResult {
   throughput: number;
@@ -24,17 +40,19 @@ interface LoadResult {
   errors: number;
 }
 
-/** 50 clients upserting answers through the API, generated from this process. */
-async function loadApi(
+/** `connections` clients upserting answers over HTTP, generated from this process. */
+async function loadHttp(
   baseUrl: string,
   patients: BenchPatient[],
   questionIds: number[],
+  connections: number,
+  seconds: number,
 ): Promise<LoadResult> {
   let n = 0;
   const result = await autocannon({
     url: baseUrl,
-    connections: CONNECTIONS,
-    duration: SECONDS,
+    connections,
+    duration: seconds,
     requests: [
       {
         method: 'POST',
@@ -65,88 +83,131 @@ async function loadApi(
   };
 }
 
-/** The same upsert straight through `pg` at the same concurrency: the database's own limit. */
-async function loadRawPg(
-  url: string,
+/** The same upsert straight through a database client at the same concurrency, no HTTP. */
+async function loadRawLoop(
+  query: (sql: string, params: unknown[]) => Promise<unknown>,
   patients: BenchPatient[],
   questionIds: number[],
+  connections: number,
+  seconds: number,
 ): Promise<LoadResult> {
-  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   const latencies: number[] = [];
-  const deadline = Date.now() + SECONDS * 1000;
+  const deadline = Date.now() + seconds * 1000;
   let n = 0;
   const worker = async () => {
     while (Date.now() < deadline) {
       n += 1;
       const patient = patients[n % patients.length]!;
       const started = performance.now();
-      await pool.query(
-        `INSERT INTO responses (user_id, access_code_id, question_id, answer_text)
-         VALUES ($1, $2, $3, $4)
-         ON CONFLICT (access_code_id, question_id)
-         DO UPDATE SET answer_text = excluded.answer_text, updated_at = now()`,
-        [patient.userId, patient.accessCodeId, questionIds[n % questionIds.length], `Answer ${n}`],
-      );
+      await query(UPSERT_SQL, [
+        patient.userId,
+        patient.accessCodeId,
+        questionIds[n % questionIds.length],
+        `Answer ${n}`,
+      ]);
       latencies.push(performance.now() - started);
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  await pool.end();
+  await Promise.all(Array.from({ length: connections }, worker));
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { throughput: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors: 0 };
+  return { throughput: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors: 0 };
 }
 
-function figures(label: string, api: LoadResult, baseline: LoadResult | null): Figure[] {
-  const out: Figure[] = [
+const ratio = (a: LoadResult, b: LoadResult) =>
+  Math.round((a.throughput / b.throughput) * 100) / 100;
+
+interface Runs {
+  label: string;
+  api: LoadResult;
+  /** Bare Fastify + jose + Zod + the one upsert, in its own process. */
+  bareRoute: LoadResult;
+  /** The upsert alone, straight through the driver. */
+  rawLoop: LoadResult;
+  p99Goal: string;
+  /** Which baseline the issue holds the API to, and how close it must come. */
+  goal: { against: 'bareRoute' | 'rawLoop'; ratio: string };
+}
+
+function figures(runs: Runs): Figure[] {
+  const { label, api, bareRoute, rawLoop } = runs;
+  const throughput = (name: string, load: LoadResult): Figure => ({
+    section: SECTION,
+    name: `${label}: ${name} throughput`,
+    value: Math.round(load.throughput),
+    unit: 'req/s',
+    note: `p50 ${load.p50.toFixed(1)} ms${load.errors ? `, ${load.errors} non-2xx` : ''}`,
+  });
+  const p99 = (name: string, load: LoadResult, goal?: string): Figure => ({
+    section: SECTION,
+    name: `${label}: ${name} p99 latency`,
+    value: Math.round(load.p99 * 10) / 10,
+    unit: 'ms',
+    goal,
+  });
+  const against = (name: string, baseline: LoadResult, key: Runs['goal']['against']): Figure => ({
+    section: SECTION,
+    name: `${label}: API / ${name} throughput`,
+    value: ratio(api, baseline),
+    unit: 'x',
+    goal: runs.goal.against === key ? runs.goal.ratio : undefined,
+  });
+  return [
+    throughput('API', api),
+    p99('API', api, runs.p99Goal),
+    throughput('bare Fastify+jose+Zod+upsert route (baseline)', bareRoute),
+    p99('bare route', bareRoute),
+    throughput('raw driver upsert loop (baseline)', rawLoop),
+    p99('raw loop', rawLoop),
+    against('bare route', bareRoute, 'bareRoute'),
+    against('raw loop', rawLoop, 'rawLoop'),
     {
-      section: 'save answer',
-      name: `${label}: API throughput`,
-      value: Math.round(api.throughput),
-      unit: 'req/s',
-      note: api.errors ? `${api.errors} non-2xx` : undefined,
-    },
-    { section: 'save answer', name: `${label}: API p50 latency`, value: api.p50, unit: 'ms' },
-    {
-      section: 'save answer',
-      name: `${label}: API p99 latency`,
-      value: api.p99,
-      unit: 'ms',
-      goal: '< 50',
+      section: SECTION,
+      name: `${label}: bare route / raw loop throughput`,
+      value: ratio(bareRoute, rawLoop),
+      unit: 'x',
+      note: 'what Node and HTTP leave of the database',
     },
   ];
-  if (baseline) {
-    out.push(
-      {
-        section: 'save answer',
-        name: `${label}: raw pg upsert throughput (baseline)`,
-        value: Math.round(baseline.throughput),
-        unit: 'req/s',
-      },
-      {
-        section: 'save answer',
-        name: `${label}: raw pg p99 latency (baseline)`,
-        value: baseline.p99,
-        unit: 'ms',
-      },
-      {
-        section: 'save answer',
-        name: `${label}: API / baseline throughput`,
-        value: Math.round((api.throughput / baseline.throughput) * 100) / 100,
-        unit: '',
-        goal: '>= 0.5',
-      },
-    );
+}
+
+type Contender = 'api' | 'bareRoute' | 'rawLoop';
+type Load = (seconds: number) => Promise<LoadResult>;
+
+/**
+ * Loads the three contenders in turns (after a short warm-up of each), ROUNDS rounds of
+ * SECONDS / ROUNDS each, so that the swings of a shared machine's load hit all three alike;
+ * each figure is the mean of its rounds.
+ */
+async function inTurns(loads: Record<Contender, Load>): Promise<Record<Contender, LoadResult>> {
+  const names = Object.keys(loads) as Contender[];
+  for (const name of names) await loads[name](WARM_UP_SECONDS);
+  const rounds: Record<Contender, LoadResult[]> = { api: [], bareRoute: [], rawLoop: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of names) rounds[name].push(await loads[name](SECONDS / ROUNDS));
   }
-  return out;
+  const mean = (results: LoadResult[], key: keyof LoadResult) =>
+    results.reduce((sum, result) => sum + result[key], 0) / results.length;
+  const combined = (results: LoadResult[]): LoadResult => ({
+    throughput: mean(results, 'throughput'),
+    p50: mean(results, 'p50'),
+    p99: mean(results, 'p99'),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+  });
+  return {
+    api: combined(rounds.api),
+    bareRoute: combined(rounds.bareRoute),
+    rawLoop: combined(rounds.rawLoop),
+  };
 }
 
 export async function measureAnswerSave(): Promise<Figure[]> {
   const results: Figure[] = [];
   const secret = randomBytes(32).toString('base64');
 
-  // PostgreSQL server: a fresh database, the API in its own process, then the raw baseline.
+  // PostgreSQL server: a fresh database; the API, then the bare route, each in its own process
+  // with the same pool size, then the raw loop.
   if (await postgresReachable()) {
     await withBenchDatabase(async (url) => {
       const dataDir = await newDataDir();
@@ -156,32 +217,51 @@ export async function measureAnswerSave(): Promise<Figure[]> {
         const patients = await createBenchPatients(database.db, secret, PATIENTS);
         const questionIds = await textQuestionIds(database.db);
         await database.close();
-        const server = await startServer({
+        const http = (baseUrl: string) => (seconds: number) =>
+          loadHttp(baseUrl, patients, questionIds, PG_CONNECTIONS, seconds);
+        const api = await startServer({
           dataDir,
           env: {
+            ...PRODUCTION_ENV,
             DATABASE_URL: url,
             DATABASE_POOL_SIZE: '20',
             JWT_SECRET: secret,
-            NODE_ENV: 'production',
-            PAYMENTS: 'demo',
-            LOG_LEVEL: 'warn',
           },
+          nodeArgs: profileArgs('postgres'),
         });
-        let api: LoadResult;
-        try {
-          api = await loadApi(server.baseUrl, patients, questionIds);
-        } finally {
-          await server.stop();
-        }
-        const baseline = await loadRawPg(url, patients, questionIds);
-        results.push(...figures('PostgreSQL', api, baseline));
+        const bareRoute = await startBareServer({
+          BARE_DATABASE_URL: url,
+          BARE_POOL_SIZE: '20',
+          JWT_SECRET: secret,
+        });
+        const pool = new pg.Pool({ connectionString: url, max: PG_CONNECTIONS });
+        const runs = await inTurns({
+          api: http(api.baseUrl),
+          bareRoute: http(bareRoute.baseUrl),
+          rawLoop: (seconds) =>
+            loadRawLoop(
+              (text, params) => pool.query(text, params),
+              patients,
+              questionIds,
+              PG_CONNECTIONS,
+              seconds,
+            ),
+        }).finally(() => Promise.all([api.stop(), bareRoute.stop(), pool.end()]));
+        results.push(
+          ...figures({
+            label: `PostgreSQL, ${PG_CONNECTIONS} connections`,
+            ...runs,
+            p99Goal: '< 50',
+            goal: { against: 'bareRoute', ratio: '>= 0.8' },
+          }),
+        );
       } finally {
         await removeDataDir(dataDir);
       }
     });
   } else {
     results.push({
-      section: 'save answer',
+      section: SECTION,
       name: 'PostgreSQL',
       value: null,
       unit: '',
@@ -189,24 +269,47 @@ export async function measureAnswerSave(): Promise<Figure[]> {
     });
   }
 
-  // Embedded PGlite: one process, one connection; no separate baseline can reach it.
+  // Embedded PGlite: one process per data directory, so the baselines get copies of the
+  // seeded one and all three stay open.
   const liteDir = await newDataDir();
   try {
     const { patients, questionIds } = await withDataDirDatabase(liteDir, async (db) => ({
       patients: await createBenchPatients(db, secret, PATIENTS),
       questionIds: await textQuestionIds(db),
     }));
-    const server = await startServer({
+    const bareDb = join(liteDir, 'bare-db');
+    const rawDb = join(liteDir, 'raw-db');
+    await cp(join(liteDir, 'db'), bareDb, { recursive: true });
+    await cp(join(liteDir, 'db'), rawDb, { recursive: true });
+    const http = (baseUrl: string) => (seconds: number) =>
+      loadHttp(baseUrl, patients, questionIds, PGLITE_CONNECTIONS, seconds);
+    const api = await startServer({
       dataDir: liteDir,
-      env: { JWT_SECRET: secret, NODE_ENV: 'production', PAYMENTS: 'demo', LOG_LEVEL: 'warn' },
+      env: { ...PRODUCTION_ENV, JWT_SECRET: secret },
+      nodeArgs: profileArgs('pglite'),
     });
-    try {
-      results.push(
-        ...figures('PGlite', await loadApi(server.baseUrl, patients, questionIds), null),
-      );
-    } finally {
-      await server.stop();
-    }
+    const bareRoute = await startBareServer({ BARE_PGLITE_DIR: bareDb, JWT_SECRET: secret });
+    const lite = new PGlite(rawDb);
+    const runs = await inTurns({
+      api: http(api.baseUrl),
+      bareRoute: http(bareRoute.baseUrl),
+      rawLoop: (seconds) =>
+        loadRawLoop(
+          (text, params) => lite.query(text, params),
+          patients,
+          questionIds,
+          PGLITE_CONNECTIONS,
+          seconds,
+        ),
+    }).finally(() => Promise.all([api.stop(), bareRoute.stop(), lite.close()]));
+    results.push(
+      ...figures({
+        label: `PGlite, ${PGLITE_CONNECTIONS} connections`,
+        ...runs,
+        p99Goal: '< 100',
+        goal: { against: 'rawLoop', ratio: '>= 0.5' },
+      }),
+    );
   } finally {
     await removeDataDir(liteDir);
   }

@@ -13,6 +13,7 @@ import {
   newDataDir,
   removeDataDir,
 } from '../../tests/helpers/server-process';
+import { PRODUCTION_ENV } from '../lib/production-env';
 import type { Figure } from '../report';
 
 /**
@@ -29,7 +30,7 @@ export async function measureLighthouse(): Promise<Figure[]> {
       .returning();
     return (await createAccessCode(db, user!.id)).code;
   });
-  const server = await startServer({ dataDir, env: { NODE_ENV: 'production', PAYMENTS: 'demo' } });
+  const server = await startServer({ dataDir, env: PRODUCTION_ENV });
   const profile = await mkdtemp(join(tmpdir(), 'lh-profile-'));
   const port = await freePort();
   const context = await chromium.launchPersistentContext(profile, {

@@ -10,6 +10,7 @@ import {
 } from '../../tests/helpers/server-process';
 import { noPostgresNote, postgresReachable, withBenchDatabase } from '../lib/postgres';
 import { seedResponses, type SeededResponses } from '../lib/seed-responses';
+import { PRODUCTION_ENV } from '../lib/production-env';
 import type { Figure } from '../report';
 
 const PATIENTS = 2000;
@@ -151,7 +152,7 @@ function figures(
 export async function measureReads(): Promise<Figure[]> {
   const results: Figure[] = [];
   const secret = randomBytes(32).toString('base64');
-  const env = { JWT_SECRET: secret, NODE_ENV: 'production', PAYMENTS: 'demo', LOG_LEVEL: 'warn' };
+  const env = { ...PRODUCTION_ENV, JWT_SECRET: secret };
 
   if (await postgresReachable()) {
     await withBenchDatabase(async (url) => {

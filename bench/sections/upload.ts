@@ -15,6 +15,7 @@ import {
   withDataDirDatabase,
 } from '../../tests/helpers/server-process';
 import { startS3Server } from '../../tests/helpers/s3-server';
+import { PRODUCTION_ENV } from '../lib/production-env';
 import type { Figure } from '../report';
 
 const MEGABYTES = Number(process.env.BENCH_UPLOAD_MB ?? 200);
@@ -136,14 +137,9 @@ async function measureStore(store: string, storeEnv: Record<string, string>): Pr
   const server = await startServer({
     dataDir,
     env: {
+      ...PRODUCTION_ENV,
       JWT_SECRET: secret,
-      MEDIA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      // Production needs a mail server; this run sends no mail.
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      MAIL_FROM: 'Praxis <praxis@example.org>',
       ...storeEnv,
-      NODE_ENV: 'production',
-      PAYMENTS: 'demo',
       LOG_LEVEL: 'error',
       MEDIA_MAX_BYTES: String(size + 1024 * 1024),
     },

@@ -3,7 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { auditRoutes } from './modules/audit/routes';
 import { questionnaireRoutes } from './modules/questionnaire/routes';
-import { authenticate } from './modules/accounts/authenticate';
+import { authenticate, readSessionClaims } from './modules/accounts/authenticate';
 import { authRoutes } from './modules/accounts/routes';
 import { createTokenService } from './modules/accounts/tokens';
 import type { Config } from './config';
@@ -94,7 +94,10 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
-  registerRouteAccess(app, (token) => authenticate(app.deps, token));
+  registerRouteAccess(app, {
+    authenticate: (token) => authenticate(app.deps, token),
+    readClaims: (token) => readSessionClaims(app.deps, token),
+  });
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerOpenApi(app, config);
 

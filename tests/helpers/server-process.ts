@@ -59,26 +59,30 @@ export async function newDataDir(): Promise<string> {
 
 /** Starts the real server (from source, serving the built client) on a free loopback port. */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? (await newDataDir());
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_DRAIN_SECONDS: '0',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        JWT_SECRET: randomBytes(32).toString('base64url'),
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_DRAIN_SECONDS: '0',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

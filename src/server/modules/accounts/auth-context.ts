@@ -12,3 +12,15 @@ export interface AuthContext {
   accessCodeId: number;
   methods: SignInMethod[];
 }
+
+/**
+ * What a validly signed token claims, before the database has confirmed that the session still
+ * stands. Only a route that checks the token versions in its own statement may act on it.
+ */
+export interface SessionClaims {
+  userId: number;
+  accessCodeId: number;
+  /** The account's and the assessment's token versions the token was signed with. */
+  tokenVersion: number;
+  assessmentTokenVersion: number;
+}

@@ -24,10 +24,26 @@ export interface TokenService {
   verify(token: string): Promise<TokenPayload | null>;
 }
 
+/**
+ * How many verified tokens a process remembers. A patient sends one token with every answer,
+ * so its signature is verified once, not per request; revocation is unaffected (the database
+ * is asked on every request), and expiry is checked again on every hit.
+ */
+const VERIFIED_TOKENS = 10_000;
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
-  const key = new TextEncoder().encode(secret);
+  /** Token → its payload and expiry (seconds), oldest first. */
+  const verified = new Map<string, { payload: TokenPayload; exp: number }>();
+  // Imported once: given raw bytes, jose would import a WebCrypto key on every call.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    sign: (subject) =>
+    sign: async (subject) =>
       new SignJWT({
         email: subject.email,
         language: subject.language,
@@ -41,12 +57,21 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setSubject(String(subject.userId))
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key),
+        .sign(await key),
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known) {
+        if (Math.floor(Date.now() / 1000) < known.exp) return known.payload;
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const parsed = tokenPayloadSchema.safeParse(payload);
-        return parsed.success ? parsed.data : null;
+        if (!parsed.success || payload.exp === undefined) return null;
+        if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+        verified.set(token, { payload: parsed.data, exp: payload.exp });
+        return parsed.data;
       } catch {
         return null;
       }

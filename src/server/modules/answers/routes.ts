@@ -8,7 +8,7 @@ import { idParamsSchema, okBodySchema } from '../../../shared/contracts/common';
 import { saveResponseBodySchema } from '../../../shared/contracts/survey';
 import type { AppInstance } from '../../platform/http/app-instance';
 import { sendDownload } from '../../platform/http/download';
-import { requireAuth } from '../../platform/http/route-access';
+import { requireAuth, requireClaims } from '../../platform/http/route-access';
 import { listAccessCodeResponses, listResponsePage } from './admin-responses-service';
 import { exportAnswersCsv } from './answers-csv';
 import { saveResponse } from './save-answer-service';
@@ -18,11 +18,11 @@ export async function answerRoutes(app: AppInstance): Promise<void> {
   const { db } = app.deps;
 
   app.post('/api/survey/responses', {
-    config: { access: 'user' },
+    // The save's one statement confirms the session (see saveResponse).
+    config: { access: 'user', checksSessionItself: true },
     schema: { body: saveResponseBodySchema, response: { 200: okBodySchema } },
     handler: async (request) => {
-      const { userId, accessCodeId } = requireAuth(request);
-      await saveResponse({ ...app.deps, log: request.log }, { userId, accessCodeId }, request.body);
+      await saveResponse({ ...app.deps, log: request.log }, requireClaims(request), request.body);
       return { ok: true as const };
     },
   });

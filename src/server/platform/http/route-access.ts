@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../../modules/accounts/auth-context';
+import type { AuthContext, SessionClaims } from '../../modules/accounts/auth-context';
 import { forbidden, unauthenticated } from '../errors';
 
 /** Who may call a route. Every /api route must declare one; /api/admin routes must say admin. */
@@ -10,9 +10,17 @@ export type RouteAccess = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * A "user" route whose one statement checks the session's token versions itself (the
+     * answer save): the hook only verifies the signature and leaves `request.claims`, saving
+     * the lookup a round trip. Such a route must refuse when its statement finds the session
+     * revoked, and reads `requireClaims`, never `requireAuth`.
+     */
+    checksSessionItself?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    claims: SessionClaims | null;
   }
   interface FastifyInstance {
     /** Every API route with its declared access rule; tests walk it. */
@@ -32,16 +40,30 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The signed claims of a route that checks the session itself (`checksSessionItself`). */
+export function requireClaims(request: FastifyRequest): SessionClaims {
+  if (!request.claims) throw unauthenticated();
+  return request.claims;
+}
+
+/** What a bearer token proves; each null when it proves nothing. */
+export interface TokenReaders {
+  /** The session confirmed against the database (the accounts module decides). */
+  authenticate: (token: string) => Promise<AuthContext | null>;
+  /** The signed claims only, for routes that confirm the session in their own statement. */
+  readClaims: (token: string) => Promise<SessionClaims | null>;
+}
+
 /**
  * Enforces access rules once for the whole API: a route without a declared rule cannot even be
  * registered, and every request is checked before its handler runs.
  */
 export function registerRouteAccess(
   app: FastifyInstance,
-  /** What a bearer token proves (the accounts module decides); null when it proves nothing. */
-  authenticate: (token: string) => Promise<AuthContext | null>,
+  { authenticate, readClaims }: TokenReaders,
 ): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('claims', null);
   const table: FastifyInstance['routeAccessTable'] = [];
   app.decorate('routeAccessTable', table);
 
@@ -51,6 +73,11 @@ export function registerRouteAccess(
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     if (route.url.startsWith('/api/admin') && access !== 'admin') {
       throw new Error(`Route ${route.method} ${route.url} is under /api/admin but not admin-only`);
+    }
+    if (route.config?.checksSessionItself && access !== 'user') {
+      throw new Error(
+        `Route ${route.method} ${route.url} may check the session itself only as "user"`,
+      );
     }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') table.push({ method, url: route.url, access });
@@ -64,6 +91,11 @@ export function registerRouteAccess(
     if (!token) {
       if (access === 'public') return;
       throw unauthenticated();
+    }
+    if (access === 'user' && request.routeOptions.config.checksSessionItself) {
+      request.claims = await readClaims(token);
+      if (!request.claims) throw unauthenticated('auth.sessionExpired');
+      return;
     }
     const auth = await authenticate(token);
     if (!auth) {

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Stripe's Payment Element needs its script, frames and API hosts; nothing else is allowed. */
 const STRIPE_SCRIPT = 'https://js.stripe.com';
@@ -18,7 +19,7 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { https: boolean },
 ): Promise<void> {
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -39,9 +40,29 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     hsts: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
   });
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
       void reply.header('cache-control', 'no-store');
     }
   });
+}
+
+/**
+ * The headers helmet sets with these options, worked out once: they do not depend on the
+ * request, and helmet's Fastify plugin would parse the whole policy again for every request.
+ */
+function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return [...headers];
 }

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { freePort } from '../../tests/helpers/server-process';
+
+/** The one statement a save ends in; the baselines run exactly this. */
+export const UPSERT_SQL = `INSERT INTO responses (user_id, access_code_id, question_id, answer_text)
+  VALUES ($1, $2, $3, $4)
+  ON CONFLICT (access_code_id, question_id)
+  DO UPDATE SET answer_text = excluded.answer_text, updated_at = now()`;
+
+export interface BareServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts bare-save-server.ts in its own process, as the real server runs (tsx, from source). */
+export async function startBareServer(env: Record<string, string>): Promise<BareServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bare-save-server.ts'], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('bare save server exited early');
+    if (
+      await fetch(`${baseUrl}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('bare save server did not start within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
