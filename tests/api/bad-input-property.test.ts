@@ -284,6 +284,13 @@ function samples(): Sample[] {
     },
     { method: 'GET', route: '/api/admin/media/*', params: { '*': MEDIA_PATH } },
     { method: 'GET', route: '/api/survey/media/*', params: { '*': MEDIA_PATH } },
+    { method: 'POST', route: '/api/admin/media-links', body: { path: MEDIA_PATH } },
+    {
+      method: 'GET',
+      route: '/api/media/signed/*',
+      params: { '*': MEDIA_PATH },
+      query: { expires: 1_900_000_000, signature: 'c2lnbmF0dXJl' },
+    },
     { method: 'GET', route: '/api/admin/assessments/:id/report.pdf', params: { id: NO_ROW } },
     { method: 'DELETE', route: '/api/admin/questions/:id', params: { id: NO_ROW } },
     { method: 'DELETE', route: '/api/admin/coupons/:id', params: { id: NO_ROW } },
@@ -328,6 +335,9 @@ const NOTHING_TO_SAMPLE = [
   'POST /api/user/logout',
   'POST /api/survey/completion-email',
   'POST /api/survey/media',
+  'POST /api/survey/uploads',
+  'PATCH /api/survey/uploads/:id',
+  'HEAD /api/survey/uploads/:id',
   'POST /api/stripe/webhook',
 ];
 

@@ -125,6 +125,10 @@ export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
     const headers = Object.fromEntries(response.headers);
     delete headers['content-length'];
     const body = await response.text();
+    // Some refusals (no Tus-Resumable header, say) are answered by tus without any hook.
+    if (response.status >= 400 && !response.headers.get('content-type')?.includes('json')) {
+      throw asApiError({ status_code: response.status, body });
+    }
     return reply
       .code(response.status)
       .headers(headers)
