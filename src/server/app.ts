@@ -27,6 +27,8 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { registerCleanupJobs } from './modules/privacy/retention';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { registerAccessCodeDelivery } from './modules/payments/access-code-delivery';
+import { registerRefundMail } from './modules/payments/refund-mail';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { registerAssessmentMails } from './modules/assessments/assessment-mails';
 import { reviewRoutes } from './modules/review/routes';
 import { createPaymentProvider } from './modules/payments/create-provider';
@@ -123,6 +125,7 @@ export async function buildApp({
   // E-mail and scheduled work: queued in the database, run by this worker outside any request.
   app.decorate('jobs', createJobQueue({ db: database.db, log: app.log, metrics }));
   registerAccessCodeDelivery(app.jobs, deps);
+  registerRefundMail(app.jobs, deps);
   registerAssessmentMails(app.jobs, deps);
   registerCleanupJobs(app.jobs, deps);
   app.readiness.register('jobs', () => app.jobs.check());
@@ -135,6 +138,7 @@ export async function buildApp({
   await app.register(auditRoutes);
   await app.register(privacyRoutes);
   await app.register(paymentRoutes);
+  await app.register(invoiceRoutes);
   await app.register(promoCodeRoutes);
   await app.register(questionnaireRoutes);
   await app.register(answerRoutes);

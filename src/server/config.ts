@@ -88,7 +88,37 @@ const envSchema = z.object({
     .string()
     .default('Europe/Berlin')
     .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Berlin' }),
+  /** The seller on invoices: the practice's name, address (lines separated by "|"), tax ids. */
+  PRACTICE_NAME: optionalString,
+  PRACTICE_ADDRESS: optionalString,
+  PRACTICE_TAX_NUMBER: optionalString,
+  PRACTICE_VAT_ID: optionalString,
+  /** Unset: invoices say nothing about VAT; "exempt": § 4 Nr. 14 UStG; a number: that rate in %. */
+  PRACTICE_VAT: z.preprocess(
+    emptyToUndefined,
+    z
+      .union([z.literal('exempt'), z.coerce.number().gt(0).max(100)], {
+        message: 'must be "exempt" (§ 4 Nr. 14 UStG) or a VAT rate in percent such as 19',
+      })
+      .optional(),
+  ),
+  INVOICE_NUMBER_PREFIX: z
+    .string()
+    .max(20)
+    .regex(/^[A-Za-z0-9-/_]*$/, 'letters, digits, "-", "/" and "_" only')
+    .default('RE-'),
 });
+
+/** How invoices treat VAT: as the operator configured it, and nothing when they did not. */
+export type VatMode = { mode: 'unstated' } | { mode: 'exempt' } | { mode: 'rate'; percent: number };
+
+/** The seller printed on every invoice, as configured when the invoice was issued. */
+export interface PracticeDetails {
+  name: string | undefined;
+  addressLines: string[];
+  taxNumber: string | undefined;
+  vatId: string | undefined;
+}
 
 function isTimeZone(name: string): boolean {
   try {
@@ -169,6 +199,7 @@ export interface Config {
   shutdown: { drainSeconds: number; timeoutSeconds: number };
   /** Public holidays and "today" of the practice: due dates, the case report, e-mails. */
   practice: { region: string; timeZone: string };
+  invoicing: { seller: PracticeDetails; vat: VatMode; numberPrefix: string };
 }
 
 export class ConfigError extends Error {
@@ -281,5 +312,23 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
       timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     },
     practice: { region: env.PRACTICE_REGION, timeZone: env.PRACTICE_TIMEZONE },
+    invoicing: {
+      seller: {
+        name: env.PRACTICE_NAME,
+        addressLines: (env.PRACTICE_ADDRESS ?? '')
+          .split('|')
+          .map((line) => line.trim())
+          .filter(Boolean),
+        taxNumber: env.PRACTICE_TAX_NUMBER,
+        vatId: env.PRACTICE_VAT_ID,
+      },
+      vat:
+        env.PRACTICE_VAT === undefined
+          ? { mode: 'unstated' }
+          : env.PRACTICE_VAT === 'exempt'
+            ? { mode: 'exempt' }
+            : { mode: 'rate', percent: env.PRACTICE_VAT },
+      numberPrefix: env.INVOICE_NUMBER_PREFIX,
+    },
   };
 }

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'promo-code.update',
   'promo-code.delete',
   'admin.totp-failures',
+  'invoice.export',
+  'payment.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -118,3 +118,12 @@ export async function findQuestionForAnswer(db: DbOrTx, scope: PatientScope, que
     .where(and(eq(questions.id, questionId), eq(questions.isActive, true)));
   return found;
 }
+
+/** A refund that erases the answers: every answer of the assessment goes. */
+export async function deleteAnswersOfAssessment(db: DbOrTx, assessmentId: number): Promise<number> {
+  const rows = await db
+    .delete(responses)
+    .where(eq(responses.accessCodeId, assessmentId))
+    .returning({ id: responses.id });
+  return rows.length;
+}

@@ -6,6 +6,7 @@ import { enqueue, type JobQueue } from '../../platform/jobs/job-queue';
 import type { Mailer } from '../../platform/mail/mailer';
 import { generateAccessCode, replaceAccessCode } from '../accounts/access-codes';
 import { findAssessment } from '../assessments/assessments-repository';
+import { invoicesOfAssessment } from '../invoices/invoices-repository';
 import { accessCodeMail } from './access-code-mail';
 
 /** About six hours of retries (30 s, doubling, at most an hour apart) before it is given up. */
@@ -58,6 +59,7 @@ export async function deliverAccessCode(
       code,
       language: assessment.language,
       publicUrl: deps.config.publicUrl,
+      hasInvoice: (await invoicesOfAssessment(deps.db, assessmentId)).length > 0,
     }),
   );
   await replaceAccessCode(deps.db, assessmentId, code);
