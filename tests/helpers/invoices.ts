@@ -78,8 +78,27 @@ export async function paidDemoCheckout(
   return {
     intentId: intent.paymentIntentId,
     details,
+    /** As a TestUser: the account, its new assessment and the checkout's session. */
+    id: payment!.userId!,
+    email: details.email,
+    code: '',
     token,
     accessCodeId: payment!.accessCodeId!,
     headers: { authorization: `Bearer ${token}` },
   };
+}
+
+/** The PDF attached to a raw .eml (base64 part of type application/pdf) and its file name. */
+export function pdfAttachment(raw: string): { filename: string; pdf: Buffer } | undefined {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const part = boundary
+    ? raw.split(`--${boundary}`).find((chunk) => /content-type:\s*application\/pdf/i.test(chunk))
+    : undefined;
+  if (!part) return undefined;
+  const filename = /filename="?([^";\r\n]+)"?/i.exec(part)?.[1] ?? '';
+  const body = part
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('');
+  return { filename, pdf: Buffer.from(body.replace(/\s+/g, ''), 'base64') };
 }
