@@ -24,6 +24,8 @@ import { countMailOutcomes, createMetrics } from './platform/ops/metrics';
 import { createReadiness } from './platform/ops/readiness';
 import { loadPrivacyNotice } from './modules/privacy/privacy-notice';
 import { privacyRoutes } from './modules/privacy/routes';
+import { loadLegalPages } from './modules/legal/legal-pages';
+import { legalRoutes } from './modules/legal/routes';
 import { registerCleanupJobs } from './modules/privacy/retention';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { registerAccessCodeDelivery } from './modules/payments/access-code-delivery';
@@ -112,6 +114,7 @@ export async function buildApp({
     ),
     media: createLocalMediaStore(config.mediaDir, config.mediaKey),
     privacyNotice: await loadPrivacyNotice(config.dataDir),
+    legalPages: await loadLegalPages(config),
     payments: overrides?.payments ?? createPaymentProvider(config, database.db),
     ...overrides,
   };
@@ -137,6 +140,7 @@ export async function buildApp({
   await app.register(reviewRoutes);
   await app.register(auditRoutes);
   await app.register(privacyRoutes);
+  await app.register(legalRoutes);
   await app.register(paymentRoutes);
   await app.register(invoiceRoutes);
   await app.register(promoCodeRoutes);

@@ -28,6 +28,14 @@ const ADMIN_LINKS = [
   { to: '/app', key: 'nav.survey' },
 ] as const;
 
+/** The legal pages, linked from every page's footer. */
+const FOOTER_LINKS = [
+  { to: '/imprint', key: 'footer.imprint' },
+  { to: '/privacy', key: 'footer.privacy' },
+  { to: '/terms', key: 'footer.terms' },
+  { to: '/withdrawal', key: 'footer.withdrawal' },
+] as const;
+
 /** A patient's copy of everything stored about them (GDPR Art. 15 and 20). */
 function MyDataButton() {
   const { t } = useTranslation();
@@ -213,12 +221,23 @@ export function AppShell({ children }: { children: ReactNode }) {
             flexWrap: 'wrap',
           }}
         >
-          <Typography variant="body2" color="text.secondary">
-            {t('footer.copyright', { year: new Date().getFullYear() })}{' '}
-            <Link component={RouterLink} to="/privacy" color="inherit">
-              {t('footer.privacy')}
-            </Link>
-          </Typography>
+          <Box
+            component="nav"
+            aria-label={t('footer.legal')}
+            sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}
+          >
+            {FOOTER_LINKS.map((link) => (
+              <Link
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                variant="body2"
+                color="text.secondary"
+              >
+                {t(link.key)}
+              </Link>
+            ))}
+          </Box>
           <LanguageSelector />
         </Container>
       </Box>

@@ -2,6 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Disclaimer } from '../../lib/Disclaimer';
 
 export function CompletionScreen() {
   const { t } = useTranslation('survey');
@@ -18,6 +19,7 @@ export function CompletionScreen() {
       <Typography color="text.secondary" sx={{ maxWidth: 560, mx: 'auto' }}>
         {t('done.thanks')}
       </Typography>
+      <Disclaimer sx={{ maxWidth: 560, mx: 'auto', mt: 3, textAlign: 'left' }} />
     </Paper>
   );
 }

@@ -23,6 +23,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { accountForEmail } from '../accounts/accounts-repository';
 import { DomainError, invalid, conflict, forbidden, notFound } from '../../platform/errors';
+import type { VersionedText } from '../legal/legal-pages';
 import type { PrivacyNotice } from '../privacy/privacy-notice';
 import { issueInvoice } from '../invoices/issue-invoice';
 import { enqueueAccessCodeMail } from './access-code-delivery';
@@ -45,16 +46,25 @@ export interface PaymentDeps {
   payments: PaymentProvider;
   tokens: TokenService;
   privacyNotice: Pick<PrivacyNotice, 'version'>;
+  legalPages: Record<'terms' | 'withdrawal', Pick<VersionedText, 'version'>>;
   log: FastifyBaseLogger;
 }
 
 /**
- * Health data is processed only with consent to the notice in force: a patient who saw an older
- * version is asked to read it again.
+ * Health data is processed only with consent to the notice in force, and the contract is made on
+ * the terms and withdrawal information in force: a patient who saw an older version is asked to
+ * read it again.
  */
 function assertConsent(deps: PaymentDeps, details: PatientDetails | undefined): void {
-  if (details && details.consentVersion !== deps.privacyNotice.version) {
+  if (!details) return;
+  if (details.consentVersion !== deps.privacyNotice.version) {
     throw invalid('payments.consentOutdated');
+  }
+  if (
+    details.termsVersion !== deps.legalPages.terms.version ||
+    details.withdrawalVersion !== deps.legalPages.withdrawal.version
+  ) {
+    throw invalid('payments.termsOutdated');
   }
 }
 
@@ -222,6 +232,8 @@ function assessmentDetails(
     language,
     consentAt: now,
     consentVersion: details.consentVersion,
+    termsVersion: details.termsVersion,
+    withdrawalVersion: details.withdrawalVersion,
   };
 }
 

@@ -26,6 +26,8 @@ CREATE TABLE "invoices" (
 	CONSTRAINT "invoices_cancels_invoice_id_unique" UNIQUE("cancels_invoice_id")
 );
 --> statement-breakpoint
+ALTER TABLE "access_codes" ADD COLUMN "terms_version" text;--> statement-breakpoint
+ALTER TABLE "access_codes" ADD COLUMN "withdrawal_version" text;--> statement-breakpoint
 ALTER TABLE "access_codes" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refund_id" text;--> statement-breakpoint
