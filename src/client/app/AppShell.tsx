@@ -15,6 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { InvoiceButton } from '../features/invoices/InvoiceButton';
 import { useAuth } from '../lib/auth/auth-context';
 import { downloadFile } from '../lib/download';
 import { LanguageSelector } from '../lib/LanguageSelector';
@@ -87,6 +88,7 @@ function Navigation() {
   if (!isAdmin) {
     return (
       <Box sx={{ display: 'flex', gap: 0.5 }}>
+        <InvoiceButton />
         <MyDataButton />
         <Button color="inherit" onClick={logout}>
           {t('nav.logout')}

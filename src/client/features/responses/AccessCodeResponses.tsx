@@ -31,6 +31,7 @@ import { formatDate, formatDateTime, localized } from '../../lib/format';
 import { QuestionTypeChip } from '../../../question-types/QuestionTypeChip';
 import { AnswerView } from '../../../question-types/registry.admin';
 import { ResponseDetailsDialog } from './ResponseDetailsDialog';
+import { AssessmentBilling } from './AssessmentBilling';
 import '../../lib/admin-i18n/i18n';
 
 function ResponsesTable({ accessCodeId }: { accessCodeId: number }) {
@@ -231,6 +232,7 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
           </Box>
         </AccordionSummary>
         <AccordionDetails sx={{ p: { xs: 1, sm: 2 } }}>
+          {expanded && <AssessmentBilling assessmentId={code.ID} />}
           {expanded && <ResponsesTable accessCodeId={code.ID} />}
         </AccordionDetails>
       </Accordion>
