@@ -226,7 +226,14 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Box
             component="nav"
             aria-label={t('footer.legal')}
-            sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              columnGap: 2,
+              rowGap: 0.25,
+              flex: '1 1 0',
+              minWidth: 0,
+            }}
           >
             {FOOTER_LINKS.map((link) => (
               <Link

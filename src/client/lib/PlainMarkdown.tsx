@@ -7,7 +7,19 @@ export function PlainMarkdown({ text }: { text: string }) {
   return blocks.map((block, index) => {
     if (block.startsWith('# ')) {
       return (
-        <Typography key={index} variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        <Typography
+          key={index}
+          variant="h4"
+          component="h1"
+          // Long German compounds (Datenschutzhinweise) must not widen a phone's page.
+          sx={{
+            fontWeight: 700,
+            mb: 2,
+            fontSize: { xs: '1.4rem', sm: '2.125rem' },
+            overflowWrap: 'anywhere',
+            hyphens: 'auto',
+          }}
+        >
           {block.slice(2)}
         </Typography>
       );
