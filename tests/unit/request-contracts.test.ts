@@ -13,7 +13,7 @@ const REQUEST_SCHEMA_NAME = /(Body|Query|Params|Fields)Schema$/;
 /** Bodies the server sends, not receives. */
 const REPLY_SCHEMAS = ['errorBodySchema', 'okBodySchema'];
 /** The only fields where a person may type several lines. */
-const MULTI_LINE_FIELDS = ['answerText', 'QuestionText', 'TranslatedText'];
+const MULTI_LINE_FIELDS = ['answerText', 'QuestionText', 'TranslatedText', 'reason'];
 
 interface Def {
   type: string;
