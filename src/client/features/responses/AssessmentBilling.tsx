@@ -103,7 +103,7 @@ export function AssessmentBilling({ assessmentId }: { assessmentId: number }) {
             {`${t(`kind.${invoice.kind}`)} ${invoice.label} · ${formatDate(invoice.issuedAt, i18n.language)}`}
           </Link>
         ))}
-        {refunded && <Chip size="small" color="warning" label={t('refunded')} />}
+        {refunded && <Chip size="small" color="error" variant="outlined" label={t('refunded')} />}
         {list.length > 0 && !refunded && (
           <Button size="small" color="error" variant="outlined" onClick={() => setRefunding(true)}>
             {t('refund')}
