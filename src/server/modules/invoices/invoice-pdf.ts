@@ -66,8 +66,9 @@ export function renderInvoicePdf(
   doc.moveDown(0.4).font(REGULAR).fontSize(10).fillColor(INK);
   doc.text(`${labels.number}: ${invoice.label}`);
   doc.text(`${labels.date}: ${day(invoice.issuedAt)}`);
-  doc.text(labels.serviceDate);
+  // A cancellation names the invoice it cancels, whose date is the service's.
   if (original) doc.moveDown(0.3).text(labels.cancels(original.label, day(original.issuedAt)));
+  else doc.text(labels.serviceDate);
   doc.moveDown(1.5);
 
   const row = (label: string, amount: string, bold = false) => {
