@@ -101,6 +101,9 @@ describe('refund through Stripe (the real SDK against the fake Stripe)', () => {
       .where(eq(payments.intentId, paid.intentId));
     expect(payment!.refundedAt).not.toBeNull();
     expect(payment!.refundedBy).toBeNull();
+    expect(payment!.refundId).toBe(
+      fake.refunds.find((refund) => refund.payment_intent === paid.intentId)!.id,
+    );
     expect((await signIn(paid.code)).statusCode).toBe(401);
 
     const mails = (await t.outbox()).slice(mailsBefore);

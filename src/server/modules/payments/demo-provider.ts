@@ -63,17 +63,18 @@ export function createDemoProvider(db: Db, secret: string): PaymentProvider {
       await setDemoRefunded(db, intentId);
       const intent = await read(intentId);
       if (intent?.status !== 'refunded') throw conflict('payments.notPaid');
-      return {
-        id: `re_demo_${intentId.slice('pi_demo_'.length)}`,
-        amountCents: intent.amountCents,
-      };
+      return { id: demoRefundId(intentId), amountCents: intent.amountCents };
     },
-    async refundedCents(intentId) {
+    async refunded(intentId) {
       const intent = await read(intentId);
-      return intent?.status === 'refunded' ? intent.amountCents : 0;
+      return intent?.status === 'refunded'
+        ? { cents: intent.amountCents, latestRefundId: demoRefundId(intentId) }
+        : { cents: 0, latestRefundId: undefined };
     },
   };
 }
+
+const demoRefundId = (intentId: string) => `re_demo_${intentId.slice('pi_demo_'.length)}`;
 
 /** Derived from the intent id with a server secret, so nothing extra needs storing. */
 function demoClientSecret(secret: string, intentId: string): string {

@@ -43,8 +43,11 @@ export interface PaymentProvider {
    * nothing more and answers with the refund already made.
    */
   refund(intentId: string): Promise<ProviderRefund>;
-  /** How much of the intent has been refunded (pending refunds included), read from the provider. */
-  refundedCents(intentId: string): Promise<number>;
+  /**
+   * How much of the intent has been refunded (pending refunds included) and the latest refund's
+   * id, read from the provider.
+   */
+  refunded(intentId: string): Promise<{ cents: number; latestRefundId: string | undefined }>;
   /**
    * Verifies a webhook's signature over the raw body and names the event; throws when the
    * signature is wrong. Absent when the provider sends no webhooks (or none are configured).

@@ -132,13 +132,14 @@ export async function refundAssessment(
 export async function refundFromProvider(deps: RefundDeps, intentId: string): Promise<void> {
   const payment = await findPayment(deps.db, intentId, deps.payments.kind);
   if (!payment?.fulfilledAt || !payment.accessCodeId || payment.refundedAt) return;
-  const refunded = await deps.payments.refundedCents(intentId);
-  if (refunded < payment.amountCents) {
-    if (refunded > 0) deps.log.warn({ paymentId: payment.id }, 'partial refund left as it is');
+  const refunded = await deps.payments.refunded(intentId);
+  if (refunded.cents < payment.amountCents || !refunded.latestRefundId) {
+    if (refunded.cents > 0)
+      deps.log.warn({ paymentId: payment.id }, 'partial refund left as it is');
     return;
   }
   await recordRefund(deps, payment, {
-    refundId: `provider:${intentId}`,
+    refundId: refunded.latestRefundId,
     actor: null,
     reason: null,
     eraseAnswers: false,

@@ -114,11 +114,15 @@ export function createStripeProvider(
         return { id: made.id, amountCents: made.amount };
       }
     },
-    async refundedCents(intentId) {
-      const refunds = await stripe.refunds.list({ payment_intent: intentId, limit: 100 });
-      return refunds.data
-        .filter((refund) => refund.status === 'succeeded' || refund.status === 'pending')
-        .reduce((sum, refund) => sum + refund.amount, 0);
+    async refunded(intentId) {
+      // Newest first, as Stripe lists them.
+      const refunds = (
+        await stripe.refunds.list({ payment_intent: intentId, limit: 100 })
+      ).data.filter((refund) => refund.status === 'succeeded' || refund.status === 'pending');
+      return {
+        cents: refunds.reduce((sum, refund) => sum + refund.amount, 0),
+        latestRefundId: refunds[0]?.id,
+      };
     },
     async retrieveIntent(intentId) {
       try {
