@@ -8,6 +8,7 @@ import { checkoutRequests, insertPromoCode, patientDetails } from '../helpers/pa
 import { answerScreener } from '../helpers/seed-answers';
 import { seedPhotoAnswer } from '../helpers/seed-media';
 import { assessmentById, useAdmin, useTestApp } from '../helpers/test-app';
+import { refundFromProvider } from '../../src/server/modules/payments/refund-service';
 
 const t = useTestApp({ PRACTICE_NAME: 'Praxis Dr. Muster', PRACTICE_VAT: 'exempt' });
 const admin = useAdmin(t);
@@ -167,6 +168,37 @@ describe('refund through the demo provider', () => {
       stream.on('data', () => resolve(true));
     });
     expect(stillThere).toBe(false);
+  });
+
+  it('names the administrator and erases as asked when the provider’s webhook recorded first', async () => {
+    const paid = await paidDemoCheckout(t);
+    await answerScreener(t.database.db, paid, [1, 1]);
+    const provider = t.app.deps.payments;
+    const original = provider.refund;
+    // The provider's event arrives between its refund and the request's own record.
+    provider.refund = async (intentId) => {
+      const made = await original(intentId);
+      await refundFromProvider({ ...t.app.deps, log: t.app.log }, intentId);
+      return made;
+    };
+    const mailsBefore = (await t.outbox()).length;
+    try {
+      const reply = await refund(paid.accessCodeId, { reason: 'Phoned', eraseAnswers: true });
+      expect(reply.statusCode, reply.body).toBe(200);
+    } finally {
+      provider.refund = original;
+    }
+    expect(await paymentOf(paid.intentId)).toMatchObject({
+      refundedBy: admin.id,
+      refundReason: 'Phoned',
+    });
+    expect(await invoicesOf(t.database.db, paid.accessCodeId)).toHaveLength(2);
+    const [left] = await t.database.db
+      .select({ n: count() })
+      .from(responses)
+      .where(eq(responses.accessCodeId, paid.accessCodeId));
+    expect(left!.n).toBe(0);
+    expect((await t.outbox()).slice(mailsBefore)).toHaveLength(1);
   });
 
   it('refuses a refund of a free checkout, of an unknown assessment, and to a patient', async () => {
