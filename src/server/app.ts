@@ -24,9 +24,13 @@ import { countMailOutcomes, createMetrics } from './platform/ops/metrics';
 import { createReadiness } from './platform/ops/readiness';
 import { loadPrivacyNotice } from './modules/privacy/privacy-notice';
 import { privacyRoutes } from './modules/privacy/routes';
+import { loadLegalPages } from './modules/legal/legal-pages';
+import { legalRoutes } from './modules/legal/routes';
 import { registerCleanupJobs } from './modules/privacy/retention';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { registerAccessCodeDelivery } from './modules/accounts/access-code-delivery';
+import { registerRefundMail } from './modules/payments/refund-mail';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { registerAssessmentMails } from './modules/assessments/assessment-mails';
 import { reviewRoutes } from './modules/review/routes';
 import { evaluationRoutes } from './modules/evaluations/routes';
@@ -116,6 +120,7 @@ export async function buildApp({
     ),
     media: createMediaStore(config),
     privacyNotice: await loadPrivacyNotice(config.dataDir),
+    legalPages: await loadLegalPages(config),
     payments: overrides?.payments ?? createPaymentProvider(config, database.db),
     ...overrides,
   };
@@ -129,6 +134,7 @@ export async function buildApp({
   // E-mail and scheduled work: queued in the database, run by this worker outside any request.
   app.decorate('jobs', createJobQueue({ db: database.db, log: app.log, metrics }));
   registerAccessCodeDelivery(app.jobs, deps);
+  registerRefundMail(app.jobs, deps);
   registerAssessmentMails(app.jobs, deps);
   registerCareScans(app.jobs, deps);
   registerEvaluationMails(app.jobs, deps);
@@ -143,7 +149,9 @@ export async function buildApp({
   await app.register(evaluationRoutes);
   await app.register(auditRoutes);
   await app.register(privacyRoutes);
+  await app.register(legalRoutes);
   await app.register(paymentRoutes);
+  await app.register(invoiceRoutes);
   await app.register(promoCodeRoutes);
   await app.register(questionnaireRoutes);
   await app.register(answerRoutes);

@@ -103,16 +103,46 @@ const envSchema = z.object({
     .string()
     .default('Europe/Berlin')
     .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Berlin' }),
-  /** The evaluation's letterhead: the practice's name, address (lines split by "|"), phone, logo. */
+  /**
+   * The practice: its name and address (lines split by "|") head the evaluation's letterhead and
+   * every invoice; phone and logo the letterhead; tax ids the invoices.
+   */
   PRACTICE_NAME: z.string().default('CMD Risk Assessment'),
   PRACTICE_ADDRESS: optionalString,
   PRACTICE_PHONE: optionalString,
   PRACTICE_LOGO: optionalString,
+  PRACTICE_TAX_NUMBER: optionalString,
+  PRACTICE_VAT_ID: optionalString,
   /** Where a patient books an examination: the evaluation's call to action. */
   PRACTICE_BOOKING_URL: optionalUrl,
   /** Days after payment before an unfinished assessment gets its one reminder. */
   REMINDER_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(3),
+  /** Unset: invoices say nothing about VAT; "exempt": § 4 Nr. 14 UStG; a number: that rate in %. */
+  PRACTICE_VAT: z.preprocess(
+    emptyToUndefined,
+    z
+      .union([z.literal('exempt'), z.coerce.number().gt(0).max(100)], {
+        message: 'must be "exempt" (§ 4 Nr. 14 UStG) or a VAT rate in percent such as 19',
+      })
+      .optional(),
+  ),
+  INVOICE_NUMBER_PREFIX: z
+    .string()
+    .max(20)
+    .regex(/^[A-Za-z0-9-/_]*$/, 'letters, digits, "-", "/" and "_" only')
+    .default('RE-'),
 });
+
+/** How invoices treat VAT: as the operator configured it, and nothing when they did not. */
+export type VatMode = { mode: 'unstated' } | { mode: 'exempt' } | { mode: 'rate'; percent: number };
+
+/** The seller printed on every invoice, as configured when the invoice was issued. */
+export interface PracticeDetails {
+  name: string | undefined;
+  addressLines: string[];
+  taxNumber: string | undefined;
+  vatId: string | undefined;
+}
 
 function isTimeZone(name: string): boolean {
   try {
@@ -207,6 +237,7 @@ export interface Config {
     bookingUrl: string | undefined;
   };
   reminderAfterDays: number;
+  invoicing: { seller: PracticeDetails; vat: VatMode; numberPrefix: string };
 }
 
 export class ConfigError extends Error {
@@ -313,6 +344,10 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
   const dataDir = resolve(env.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
   const useStripe = env.PAYMENTS !== 'demo' && Boolean(env.STRIPE_SECRET_KEY);
+  const addressLines = (env.PRACTICE_ADDRESS ?? '')
+    .split('|')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -374,14 +409,26 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
     practice: { region: env.PRACTICE_REGION, timeZone: env.PRACTICE_TIMEZONE },
     letterhead: {
       name: env.PRACTICE_NAME,
-      addressLines: (env.PRACTICE_ADDRESS ?? '')
-        .split('|')
-        .map((line) => line.trim())
-        .filter(Boolean),
+      addressLines,
       phone: env.PRACTICE_PHONE,
       logoPath: env.PRACTICE_LOGO ? await readableLogo(env.PRACTICE_LOGO) : undefined,
       bookingUrl: env.PRACTICE_BOOKING_URL,
     },
     reminderAfterDays: env.REMINDER_AFTER_DAYS,
+    invoicing: {
+      seller: {
+        name: env.PRACTICE_NAME,
+        addressLines,
+        taxNumber: env.PRACTICE_TAX_NUMBER,
+        vatId: env.PRACTICE_VAT_ID,
+      },
+      vat:
+        env.PRACTICE_VAT === undefined
+          ? { mode: 'unstated' }
+          : env.PRACTICE_VAT === 'exempt'
+            ? { mode: 'exempt' }
+            : { mode: 'rate', percent: env.PRACTICE_VAT },
+      numberPrefix: env.INVOICE_NUMBER_PREFIX,
+    },
   };
 }

@@ -292,6 +292,16 @@ function samples(): Sample[] {
       query: { expires: 1_900_000_000, signature: 'c2lnbmF0dXJl' },
     },
     { method: 'GET', route: '/api/admin/assessments/:id/report.pdf', params: { id: NO_ROW } },
+    { method: 'GET', route: '/api/legal/:page', params: { page: 'terms' } },
+    { method: 'GET', route: '/api/me/invoices/:id/pdf', params: { id: NO_ROW } },
+    { method: 'GET', route: '/api/admin/assessments/:id/invoices', params: { id: NO_ROW } },
+    { method: 'GET', route: '/api/admin/invoices/:id/pdf', params: { id: NO_ROW } },
+    {
+      method: 'POST',
+      route: '/api/admin/assessments/:id/refund',
+      params: { id: NO_ROW },
+      body: { reason: 'Asked by phone\nto cancel', eraseAnswers: false },
+    },
     { method: 'DELETE', route: '/api/admin/questions/:id', params: { id: NO_ROW } },
     { method: 'DELETE', route: '/api/admin/coupons/:id', params: { id: NO_ROW } },
     { method: 'POST', route: '/api/admin/assessments/:id/access-code', params: { id: NO_ROW } },
@@ -343,6 +353,7 @@ const NOTHING_TO_SAMPLE = [
 
 /** Text the contracts restrict to a list; a control character there is just another wrong value. */
 const ENUM_KEYS = new Set([
+  'page',
   'language',
   'currency',
   'status',
@@ -356,7 +367,7 @@ const ENUM_KEYS = new Set([
   'action',
   'Overlay',
 ]);
-const MULTI_LINE_KEYS = new Set(['answerText', 'QuestionText', 'TranslatedText']);
+const MULTI_LINE_KEYS = new Set(['answerText', 'QuestionText', 'TranslatedText', 'reason']);
 const DATE = /^\d{4}-\d{2}-\d{2}/;
 const ID_KEY = /^(id|ID|\w+Id)$/;
 

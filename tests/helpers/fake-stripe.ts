@@ -15,14 +15,28 @@ export interface FakeIntent {
   livemode: false;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: string;
+  reason: string | null;
+  created: number;
+}
+
 export interface FakeStripe {
   /** For STRIPE_API_URL, e.g. http://127.0.0.1:43123 */
   url: string;
   intents: Map<string, FakeIntent>;
   /** Every request the SDK made, for assertions ("GET /v1/payment_intents/pi_..."). */
   requests: string[];
+  refunds: FakeRefund[];
   /** What the customer's bank would do: the intent is paid. */
   succeed(id: string): void;
+  /** A full refund made in Stripe's dashboard, not through the API. */
+  refundInDashboard(intentId: string): FakeRefund;
   close(): Promise<void>;
 }
 
@@ -35,12 +49,31 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 /**
  * A local stand-in for api.stripe.com that speaks the REST protocol the official SDK uses
  * (form-encoded POST /v1/payment_intents, POST /v1/payment_intents/:id,
- * POST /v1/payment_intents/:id/cancel, GET /v1/payment_intents/:id), so tests drive the real
+ * POST /v1/payment_intents/:id/cancel, GET /v1/payment_intents/:id, POST and GET /v1/refunds
+ * with idempotency keys), so tests drive the real
  * `stripe` package.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const requests: string[] = [];
+  const refunds: FakeRefund[] = [];
+  const refundsByKey = new Map<string, FakeRefund>();
+  const refundedOf = (intentId: string) =>
+    refunds.filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+  const makeRefund = (intent: FakeIntent, reason: string | null): FakeRefund => {
+    const refund: FakeRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount: intent.amount - refundedOf(intent.id),
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      reason,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    return refund;
+  };
 
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -65,6 +98,42 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             param: 'intent',
           },
         });
+
+      if (url.pathname === '/v1/refunds') {
+        if (request.method === 'GET') {
+          const intentId = url.searchParams.get('payment_intent');
+          const data = refunds.filter((r) => !intentId || r.payment_intent === intentId).reverse();
+          return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+        }
+        // Stripe answers a repeated idempotency key with the first answer.
+        const key = request.headers['idempotency-key'];
+        const earlier = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+        if (earlier) return send(200, earlier);
+        const form = await readForm(request);
+        const target = intents.get(form.get('payment_intent') ?? '');
+        if (!target) return missing(form.get('payment_intent') ?? '');
+        if (target.status !== 'succeeded') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'This PaymentIntent does not have a successful charge to refund.',
+            },
+          });
+        }
+        if (refundedOf(target.id) >= target.amount) {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge ch_${target.id.slice(3)} has already been refunded.`,
+            },
+          });
+        }
+        const refund = makeRefund(target, form.get('reason'));
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        return send(200, refund);
+      }
 
       const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
       if (!match)
@@ -131,6 +200,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     intents,
     requests,
+    refunds,
+    refundInDashboard(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`unknown intent ${intentId}`);
+      return makeRefund(intent, null);
+    },
     succeed(id) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`unknown intent ${id}`);
@@ -156,6 +231,35 @@ export function paymentIntentEvent(
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     data: { object: { ...intent } },
+  });
+}
+
+/** Stripe's `charge.refunded` event: the intent's charge, refunded in full. */
+export function chargeRefundedEvent(
+  intent: FakeIntent,
+  eventId = `evt_${randomBytes(12).toString('hex')}`,
+): string {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    type: 'charge.refunded',
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: {
+      object: {
+        id: `ch_${intent.id.slice(3)}`,
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        refunded: true,
+        status: 'succeeded',
+      },
+    },
   });
 }
 

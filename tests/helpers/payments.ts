@@ -5,9 +5,18 @@ import type { DbOrTx } from '../../src/server/platform/db/client';
 import { promoCodes } from '../../src/server/platform/db/schema';
 import type { TestApp } from './test-app';
 import { loadPrivacyNotice } from '../../src/server/modules/privacy/privacy-notice';
+import { loadVersionedText } from '../../src/server/modules/legal/legal-pages';
+import { DEFAULT_TERMS, DEFAULT_WITHDRAWAL } from '../../src/server/modules/legal/default-pages';
 
 /** The version of the privacy notice shipped with the product (no operator files in tests). */
 export const DEFAULT_NOTICE_VERSION = (await loadPrivacyNotice('/nonexistent')).version;
+/** The versions of the shipped terms and withdrawal information. */
+export const DEFAULT_TERMS_VERSION = (
+  await loadVersionedText('/nonexistent', 'terms', DEFAULT_TERMS)
+).version;
+export const DEFAULT_WITHDRAWAL_VERSION = (
+  await loadVersionedText('/nonexistent', 'withdrawal', DEFAULT_WITHDRAWAL)
+).version;
 
 /** A complete, valid details form with a unique e-mail. */
 export function patientDetails(tag: string): PatientDetails {
@@ -23,6 +32,10 @@ export function patientDetails(tag: string): PatientDetails {
     state: 'Berlin',
     consent: true,
     consentVersion: DEFAULT_NOTICE_VERSION,
+    terms: true,
+    termsVersion: DEFAULT_TERMS_VERSION,
+    withdrawalWaiver: true,
+    withdrawalVersion: DEFAULT_WITHDRAWAL_VERSION,
   };
 }
 

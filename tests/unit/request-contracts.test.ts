@@ -20,6 +20,7 @@ const MULTI_LINE_FIELDS = [
   'findings',
   'recommendations',
   'addendumBodySchema.text',
+  'reason',
 ];
 const isMultiLine = (path: string) =>
   MULTI_LINE_FIELDS.some((field) => path === field || path.endsWith(`.${field}`));

@@ -1,3 +1,4 @@
+import { LEGAL_PAGES } from '../../shared/contracts/legal';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PaymentSuccessPage } from '../features/paywall/PaymentSuccessPage';
@@ -15,6 +16,7 @@ const ReviewQueuePage = lazy(() => import('../features/review/ReviewQueuePage'))
 const AssessmentPage = lazy(() => import('../features/evaluation/AssessmentPage'));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const PrivacyNoticePage = lazy(() => import('../features/privacy/PrivacyNoticePage'));
+const LegalPage = lazy(() => import('../features/legal/LegalPage'));
 
 /** Routes of SPEC section 2; any unknown path (including /paywall) shows the paywall. */
 export function AppRoutes() {
@@ -113,6 +115,17 @@ export function AppRoutes() {
             </LazyQueryProvider>
           }
         />
+        {LEGAL_PAGES.map((page) => (
+          <Route
+            key={page}
+            path={`/${page}`}
+            element={
+              <LazyQueryProvider>
+                <LegalPage page={page} />
+              </LazyQueryProvider>
+            }
+          />
+        ))}
         <Route path="/payment-success" element={<PaymentSuccessPage />} />
         <Route path="*" element={home} />
       </Routes>

@@ -15,6 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { InvoiceButton } from '../features/invoices/InvoiceButton';
 import { useAuth } from '../lib/auth/auth-context';
 import { downloadFile } from '../lib/download';
 import { LanguageSelector } from '../lib/LanguageSelector';
@@ -26,6 +27,14 @@ const ADMIN_LINKS = [
   { to: '/admin/review', key: 'nav.review' },
   { to: '/admin/audit', key: 'nav.audit' },
   { to: '/app', key: 'nav.survey' },
+] as const;
+
+/** The legal pages, linked from every page's footer. */
+const FOOTER_LINKS = [
+  { to: '/imprint', key: 'footer.imprint' },
+  { to: '/privacy', key: 'footer.privacy' },
+  { to: '/terms', key: 'footer.terms' },
+  { to: '/withdrawal', key: 'footer.withdrawal' },
 ] as const;
 
 /** A patient's copy of everything stored about them (GDPR Art. 15 and 20). */
@@ -79,6 +88,7 @@ function Navigation() {
   if (!isAdmin) {
     return (
       <Box sx={{ display: 'flex', gap: 0.5 }}>
+        <InvoiceButton />
         <MyDataButton />
         <Button color="inherit" onClick={logout}>
           {t('nav.logout')}
@@ -213,12 +223,30 @@ export function AppShell({ children }: { children: ReactNode }) {
             flexWrap: 'wrap',
           }}
         >
-          <Typography variant="body2" color="text.secondary">
-            {t('footer.copyright', { year: new Date().getFullYear() })}{' '}
-            <Link component={RouterLink} to="/privacy" color="inherit">
-              {t('footer.privacy')}
-            </Link>
-          </Typography>
+          <Box
+            component="nav"
+            aria-label={t('footer.legal')}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              columnGap: 2,
+              rowGap: 0.25,
+              flex: '1 1 0',
+              minWidth: 0,
+            }}
+          >
+            {FOOTER_LINKS.map((link) => (
+              <Link
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                variant="body2"
+                color="text.secondary"
+              >
+                {t(link.key)}
+              </Link>
+            ))}
+          </Box>
           <LanguageSelector />
         </Container>
       </Box>

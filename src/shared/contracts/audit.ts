@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'evaluation.send',
   'evaluation.addendum',
   'evaluation.pdf',
+  'invoice.export',
+  'payment.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

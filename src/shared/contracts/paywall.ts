@@ -26,6 +26,17 @@ export const patientDetailsSchema = z.strictObject({
   consent: z.boolean().refine((given) => given, { error: 'validation.consentRequired' }),
   /** The version of the privacy notice the patient was shown. */
   consentVersion: singleLine().min(1, { error: 'validation.consentRequired' }).max(64),
+  /** Agreement to the terms, and the version of the terms shown. */
+  terms: z.boolean().refine((given) => given, { error: 'validation.termsRequired' }),
+  termsVersion: singleLine().min(1, { error: 'validation.termsRequired' }).max(64),
+  /**
+   * The request to start at once, knowing the right of withdrawal ends when the service is fully
+   * performed (§ 356 Abs. 4 BGB), and the version of the withdrawal information shown.
+   */
+  withdrawalWaiver: z.boolean().refine((given) => given, {
+    error: 'validation.withdrawalWaiverRequired',
+  }),
+  withdrawalVersion: singleLine().min(1, { error: 'validation.withdrawalWaiverRequired' }).max(64),
 });
 export type PatientDetails = z.infer<typeof patientDetailsSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLine } from './common';
+import { legalPageSchema } from './legal';
 
 /** An erasure needs the patient's e-mail typed again, so a slip of the mouse erases nothing. */
 export const erasePatientBodySchema = z.strictObject({
@@ -11,8 +12,6 @@ export const erasureResultSchema = z.object({
   mediaFilesRemoved: z.number().int(),
 });
 
-export const privacyNoticeSchema = z.object({
-  version: z.string(),
-  text: z.object({ en: z.string(), de: z.string() }),
-});
+/** The privacy notice: a versioned text like the other legal pages. */
+export const privacyNoticeSchema = legalPageSchema;
 export type PrivacyNoticeBody = z.infer<typeof privacyNoticeSchema>;

@@ -12,11 +12,18 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { PatientDetails } from '../../../shared/contracts/paywall';
 import { localIsoDate } from '../../../shared/dates';
-import { fetchPrivacyNotice } from './api';
+import { fetchLegalPage, fetchPrivacyNotice } from './api';
 import type { DetailsErrors } from './details-validation';
 import { savePendingDetails } from './pending-details';
 
-type Field = Exclude<keyof PatientDetails, 'consent' | 'consentVersion'>;
+/** The boxes the patient ticks, each storing the version of the text it agrees to. */
+const AGREEMENTS = {
+  consent: 'consentVersion',
+  terms: 'termsVersion',
+  withdrawalWaiver: 'withdrawalVersion',
+} as const;
+type Agreement = keyof typeof AGREEMENTS;
+type Field = Exclude<keyof PatientDetails, Agreement | (typeof AGREEMENTS)[Agreement]>;
 
 const validation = () => import('./details-validation');
 
@@ -54,18 +61,49 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
       void validation().then(({ validateDetails }) => setErrors(validateDetails(next)));
   };
 
-  // Consent is given to the notice in force now: its version is read when the form opens.
-  const [noticeVersion, setNoticeVersion] = useState('');
+  // Agreement is to the texts in force now: their versions are read when the form opens.
+  const [versions, setVersions] = useState<Record<Agreement, string>>({
+    consent: '',
+    terms: '',
+    withdrawalWaiver: '',
+  });
   useEffect(() => {
-    fetchPrivacyNotice().then(
-      ({ version }) => setNoticeVersion(version),
-      () => setNoticeVersion(''),
-    );
+    const keep = (name: Agreement) => (body: { version: string }) =>
+      setVersions((current) => ({ ...current, [name]: body.version }));
+    fetchPrivacyNotice().then(keep('consent'), () => undefined);
+    fetchLegalPage('terms').then(keep('terms'), () => undefined);
+    fetchLegalPage('withdrawal').then(keep('withdrawalWaiver'), () => undefined);
     // Fetch the validation code while the patient types, so submitting does not wait for it.
     void validation();
   }, []);
-  const changeConsent = (consent: boolean) =>
-    change({ consent, consentVersion: consent ? noticeVersion : '' });
+  const changeAgreement = (name: Agreement, given: boolean) =>
+    change({ [name]: given, [AGREEMENTS[name]]: given ? versions[name] : '' });
+
+  const link = (href: string) => (
+    <Link href={href} target="_blank" rel="noopener">
+      {' '}
+    </Link>
+  );
+  const agreement = (name: Agreement, label: ReactNode) => (
+    <FormControl error={Boolean(errors[name])} sx={{ mt: 1, display: 'flex' }}>
+      <FormControlLabel
+        sx={{ alignItems: 'flex-start' }}
+        control={
+          <Checkbox
+            id={`details-${name}`}
+            checked={values[name]}
+            onChange={(event) => changeAgreement(name, event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': `details-${name}-help` } }}
+            sx={{ mt: -0.75 }}
+          />
+        }
+        label={<Typography variant="body2">{label}</Typography>}
+      />
+      <FormHelperText id={`details-${name}-help`}>
+        {errors[name] ? t(errors[name]) : ' '}
+      </FormHelperText>
+    </FormControl>
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +111,9 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
     const { validateDetails, parseDetails } = await validation();
     const found = validateDetails(values);
     setErrors(found);
-    const first = [...Object.keys(FIELDS), 'consent'].find((field) => found[field as Field]);
+    const first = [...Object.keys(FIELDS), ...Object.keys(AGREEMENTS)].find(
+      (field) => found[field as Field | Agreement],
+    );
     if (first) {
       document.getElementById(`details-${first}`)?.focus();
       return;
@@ -156,38 +196,19 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
           </>,
         )}
       </Box>
-      <FormControl error={Boolean(errors.consent)} sx={{ mt: 1 }}>
-        <FormControlLabel
-          sx={{ alignItems: 'flex-start' }}
-          control={
-            <Checkbox
-              id="details-consent"
-              checked={values.consent}
-              onChange={(event) => changeConsent(event.target.checked)}
-              slotProps={{ input: { 'aria-describedby': 'details-consent-help' } }}
-              sx={{ mt: -0.75 }}
-            />
-          }
-          label={
-            <Typography variant="body2">
-              <Trans
-                t={t}
-                i18nKey="details.consent"
-                components={{
-                  notice: (
-                    <Link href="/privacy" target="_blank" rel="noopener">
-                      {' '}
-                    </Link>
-                  ),
-                }}
-              />
-            </Typography>
-          }
-        />
-        <FormHelperText id="details-consent-help">
-          {errors.consent ? t(errors.consent) : ' '}
-        </FormHelperText>
-      </FormControl>
+      {agreement(
+        'consent',
+        <Trans t={t} i18nKey="details.consent" components={{ notice: link('/privacy') }} />,
+      )}
+      {agreement(
+        'terms',
+        <Trans
+          t={t}
+          i18nKey="details.terms"
+          components={{ terms: link('/terms'), withdrawal: link('/withdrawal') }}
+        />,
+      )}
+      {agreement('withdrawalWaiver', t('details.withdrawalWaiver'))}
       {error && (
         <Typography role="alert" color="error" sx={{ mt: 1 }}>
           {error}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { Disclaimer } from '../../lib/Disclaimer';
 import { LanguageSelector } from '../../lib/LanguageSelector';
 import { AccessCodeDialog } from './AccessCodeDialog';
 import './i18n';
@@ -72,7 +73,10 @@ export function PaywallPage() {
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3, md: 4 } }}>
           <PaywallWizard />
         </Paper>
-        <SellingPoints />
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <Disclaimer />
+          <SellingPoints />
+        </Box>
       </Box>
       <AccessCodeDialog open={accessCodeOpen} onClose={() => setAccessCodeOpen(false)} />
     </Container>

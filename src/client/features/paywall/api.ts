@@ -6,6 +6,7 @@ import type {
   PublishableKeyResult,
   DemoConfirmResult,
 } from '../../../shared/contracts/paywall';
+import type { LegalPageBody, LegalPageName } from '../../../shared/contracts/legal';
 import type { PrivacyNoticeBody } from '../../../shared/contracts/privacy';
 import type { ValidateCouponResult } from '../../../shared/contracts/promo-codes';
 import { apiRequest } from '../../lib/api-client';
@@ -16,6 +17,10 @@ import { apiRequest } from '../../lib/api-client';
 /** The privacy notice in force; consent given at checkout names its version. */
 export const fetchPrivacyNotice = () =>
   apiRequest<PrivacyNoticeBody>('/api/privacy-notice', { auth: false });
+
+/** The terms or the withdrawal information in force; agreeing at checkout names its version. */
+export const fetchLegalPage = (page: LegalPageName) =>
+  apiRequest<LegalPageBody>(`/api/legal/${page}`, { auth: false });
 
 export const fetchPaymentProvider = () =>
   apiRequest<PublishableKeyResult>('/api/stripe-publishable-key', { auth: false });

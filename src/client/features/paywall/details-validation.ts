@@ -2,6 +2,13 @@ import { patientDetailsSchema, type PatientDetails } from '../../../shared/contr
 
 export type DetailsErrors = Partial<Record<keyof PatientDetails, string>>;
 
+/** A missing version is shown at the box that sets it. */
+const BOX_OF_VERSION: Record<string, keyof PatientDetails> = {
+  consentVersion: 'consent',
+  termsVersion: 'terms',
+  withdrawalVersion: 'withdrawalWaiver',
+};
+
 /**
  * Message keys per field from the shared schema (the server checks the same rules). Loaded on
  * demand, so the schema library is not part of the paywall's first download.
@@ -12,7 +19,7 @@ export function validateDetails(values: PatientDetails): DetailsErrors {
   const errors: DetailsErrors = {};
   for (const issue of result.error.issues) {
     const path = issue.path[0];
-    const field = path === 'consentVersion' ? 'consent' : (path as keyof PatientDetails);
+    const field = BOX_OF_VERSION[path as string] ?? (path as keyof PatientDetails);
     if (!errors[field]) {
       errors[field] = issue.message.startsWith('validation.')
         ? issue.message

@@ -14,6 +14,10 @@ export const EMPTY_DETAILS: PatientDetails = {
   state: '',
   consent: false,
   consentVersion: '',
+  terms: false,
+  termsVersion: '',
+  withdrawalWaiver: false,
+  withdrawalVersion: '',
 };
 
 const TYPED_FIELDS = [
@@ -30,7 +34,7 @@ const TYPED_FIELDS = [
 
 /**
  * What the patient typed so far, kept so a reload (or the provider's redirect) keeps it, with
- * the consent given in this checkout (the payment-success page sends it along).
+ * the consent and agreements given in this checkout (the payment-success page sends them along).
  */
 export function loadPendingDetails(): PatientDetails {
   try {
@@ -41,9 +45,15 @@ export function loadPendingDetails(): PatientDetails {
       const value = (stored as Record<string, unknown>)[key];
       if (typeof value === 'string') result[key] = value;
     }
-    const { consent, consentVersion } = stored as Record<string, unknown>;
-    if (consent === true && typeof consentVersion === 'string') {
-      Object.assign(result, { consent, consentVersion });
+    const given = stored as Record<string, unknown>;
+    for (const [box, version] of [
+      ['consent', 'consentVersion'],
+      ['terms', 'termsVersion'],
+      ['withdrawalWaiver', 'withdrawalVersion'],
+    ] as const) {
+      if (given[box] === true && typeof given[version] === 'string') {
+        Object.assign(result, { [box]: true, [version]: given[version] });
+      }
     }
     return result;
   } catch {

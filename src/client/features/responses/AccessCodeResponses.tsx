@@ -22,6 +22,7 @@ import { reportUrl } from './api';
 import { ResponsesTable } from '../../lib/answers/ResponsesTable';
 import { formatDate } from '../../lib/format';
 import { NewAccessCodeButton } from './NewAccessCodeButton';
+import { AssessmentBilling } from './AssessmentBilling';
 import '../../lib/admin-i18n/i18n';
 
 /** Downloads the assessment's case report; errors are shown below the assessment. */
@@ -145,6 +146,7 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
               {t('responses.openEvaluation')}
             </Button>
           )}
+          {expanded && <AssessmentBilling assessmentId={code.ID} />}
           {expanded && <ResponsesTable accessCodeId={code.ID} />}
         </AccordionDetails>
       </Accordion>

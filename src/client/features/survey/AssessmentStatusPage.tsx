@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Disclaimer } from '../../lib/Disclaimer';
 import type { PatientAssessment } from '../../../shared/contracts/evaluation';
 import { downloadFile } from '../../lib/download';
 import { formatDate } from '../../lib/format';
@@ -52,6 +53,7 @@ function Waiting({ assessment, title }: { assessment: PatientAssessment; title: 
         {t('status.nextTitle')}
       </Typography>
       <Typography color="text.secondary">{t('status.next')}</Typography>
+      <Disclaimer sx={{ mt: 3 }} />
     </Paper>
   );
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
@@ -6,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Disclaimer } from '../Disclaimer';
 import type { PatientEvaluation } from '../../../shared/contracts/evaluation';
 import { formatDate } from '../format';
 import './i18n';
@@ -93,9 +93,7 @@ export function EvaluationView({
           </Stack>
         </Part>
       )}
-      <Alert severity="info" variant="outlined" data-testid="disclaimer">
-        {t('disclaimer')}
-      </Alert>
+      <Disclaimer language={language} />
     </Stack>
   );
 }

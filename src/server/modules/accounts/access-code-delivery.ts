@@ -9,6 +9,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { generateAccessCode, replaceAccessCode } from './access-codes';
 import { findAssessment } from '../assessments/assessments-repository';
 import { practiceCalendar } from '../../platform/calendar/practice-calendar';
+import { invoicesOfAssessment } from '../invoices/invoices-repository';
 import { accessCodeMail } from './access-code-mail';
 
 /** About six hours of retries (30 s, doubling, at most an hour apart) before it is given up. */
@@ -78,6 +79,7 @@ export async function deliverAccessCode(
         assessment.createdAt,
         language ?? assessment.language,
       ),
+      hasInvoice: (await invoicesOfAssessment(deps.db, assessmentId)).length > 0,
     }),
   );
   await replaceAccessCode(deps.db, assessmentId, code);

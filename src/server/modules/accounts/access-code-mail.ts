@@ -12,6 +12,8 @@ const texts = {
     link: 'Continue your assessment',
     evaluation:
       'After you complete the survey, a consulting dentist prepares your specialist evaluation. This takes about 2 working days, and you will receive it by e-mail.',
+    invoice:
+      'Your invoice is ready: sign in with your access code and choose "Invoice" at the top of the page to download it.',
     ignore: 'If you did not request this assessment, you can ignore this message.',
     signature: 'Your CMD Risk Assessment team',
     reissueSubject: 'Your new access code for the CMD risk assessment',
@@ -29,6 +31,8 @@ const texts = {
     link: 'Bewertung fortsetzen',
     evaluation:
       'Nachdem Sie den Fragebogen abgeschlossen haben, erstellt ein beratender Zahnarzt Ihre fachliche Auswertung. Das dauert etwa 2 Werktage; Sie erhalten sie per E-Mail.',
+    invoice:
+      'Ihre Rechnung liegt bereit: Melden Sie sich mit Ihrem Zugangscode an und wählen Sie oben auf der Seite „Rechnung“, um sie herunterzuladen.',
     ignore:
       'Falls Sie diese Bewertung nicht angefordert haben, können Sie diese Nachricht ignorieren.',
     signature: 'Ihr Team der CMD-Risikobewertung',
@@ -54,6 +58,8 @@ export function accessCodeMail(input: {
   reissue?: boolean;
   /** When the assessment was ordered, formatted for the patient. */
   orderedAt: string;
+  /** A paid assessment has an invoice, downloaded after signing in (no link carries a token). */
+  hasInvoice: boolean;
 }): MailMessage {
   const t = texts[input.language];
   const url = `${input.publicUrl}/`;
@@ -70,6 +76,7 @@ export function accessCodeMail(input: {
     `${t.link}: ${url}`,
     '',
     t.evaluation,
+    ...(input.hasInvoice ? ['', t.invoice] : []),
     '',
     ignore,
     '',
@@ -83,7 +90,7 @@ export function accessCodeMail(input: {
 <p>${escapeHtml(t.howTo)}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1565c0;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px">${escapeHtml(t.link)}</a></p>
 <p>${escapeHtml(t.evaluation)}</p>
-<p style="color:#6b7280;font-size:13px">${escapeHtml(ignore)}</p>
+${input.hasInvoice ? `<p>${escapeHtml(t.invoice)}</p>\n` : ''}<p style="color:#6b7280;font-size:13px">${escapeHtml(ignore)}</p>
 <p>${escapeHtml(t.signature)}</p>
 </body></html>`;
   return {

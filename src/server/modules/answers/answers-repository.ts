@@ -197,3 +197,12 @@ export async function chosenOptionIds(db: DbOrTx, optionIds: number[]): Promise<
     .where(inArray(responses.optionId, optionIds));
   return rows.map((row) => row.optionId).filter((id): id is number => id !== null);
 }
+
+/** A refund that erases the answers: every answer of the assessment goes. */
+export async function deleteAnswersOfAssessment(db: DbOrTx, assessmentId: number): Promise<number> {
+  const rows = await db
+    .delete(responses)
+    .where(eq(responses.accessCodeId, assessmentId))
+    .returning({ id: responses.id });
+  return rows.length;
+}

@@ -371,3 +371,18 @@ export async function findAssessments(db: DbOrTx, ids: number[]): Promise<Assess
   if (ids.length === 0) return [];
   return db.select().from(accessCodes).where(inArray(accessCodes.id, ids));
 }
+
+/**
+ * Cancels a refunded assessment: its access code is retired (a retired code is never replaced,
+ * so a waiting access-code mail sends nothing), its sessions end, and it is marked cancelled.
+ */
+export async function cancelAssessment(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await db
+    .update(accessCodes)
+    .set({
+      cancelledAt: now,
+      codeHash: null,
+      tokenVersion: sql`${accessCodes.tokenVersion} + 1`,
+    })
+    .where(eq(accessCodes.id, id));
+}

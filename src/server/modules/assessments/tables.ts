@@ -45,6 +45,11 @@ export const accessCodes = pgTable(
     language: text('language').$type<Language>().notNull().default('en'),
     consentAt: timestamp('consent_at', { withTimezone: true }),
     consentVersion: text('consent_version'),
+    /** The terms and the withdrawal information agreed to at checkout (at consentAt). */
+    termsVersion: text('terms_version'),
+    withdrawalVersion: text('withdrawal_version'),
+    /** Refunded: the assessment can no longer be signed in to or used. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Bumped to end every session of this assessment (logout). */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),

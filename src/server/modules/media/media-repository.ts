@@ -174,3 +174,15 @@ export async function uploadPathsOfAccount(db: DbOrTx, userId: number): Promise<
     .where(eq(mediaUploads.userId, userId));
   return rows.map((row) => row.path);
 }
+
+/** A refund that erases the answers: the upload rows go, and their paths are for the caller to remove. */
+export async function deleteUploadsOfAssessment(
+  db: DbOrTx,
+  assessmentId: number,
+): Promise<string[]> {
+  const rows = await db
+    .delete(mediaUploads)
+    .where(eq(mediaUploads.accessCodeId, assessmentId))
+    .returning({ path: mediaUploads.path });
+  return rows.map((row) => row.path);
+}

@@ -4,6 +4,7 @@ import { DomainError, invalid, conflict, notFound } from '../../platform/errors'
 import {
   findPayment,
   setDeclined,
+  setDemoRefunded,
   setDemoIntentAmount,
   setDemoIntentStatus,
 } from './payments-repository';
@@ -54,11 +55,26 @@ export function createDemoProvider(db: Db, secret: string): PaymentProvider {
     },
     retrieveIntent: read,
     async cancelIntent(intentId) {
-      await setDemoIntentStatus(db, intentId, 'canceled', ['succeeded', 'canceled']);
+      await setDemoIntentStatus(db, intentId, 'canceled', ['succeeded', 'refunded', 'canceled']);
       return read(intentId);
+    },
+    // A demo intent is refunded by its status; the refund's id follows from the intent's.
+    async refund(intentId) {
+      await setDemoRefunded(db, intentId);
+      const intent = await read(intentId);
+      if (intent?.status !== 'refunded') throw conflict('payments.notPaid');
+      return { id: demoRefundId(intentId), amountCents: intent.amountCents };
+    },
+    async refunded(intentId) {
+      const intent = await read(intentId);
+      return intent?.status === 'refunded'
+        ? { cents: intent.amountCents, latestRefundId: demoRefundId(intentId) }
+        : { cents: 0, latestRefundId: undefined };
     },
   };
 }
+
+const demoRefundId = (intentId: string) => `re_demo_${intentId.slice('pi_demo_'.length)}`;
 
 /** Derived from the intent id with a server secret, so nothing extra needs storing. */
 function demoClientSecret(secret: string, intentId: string): string {
@@ -127,7 +143,9 @@ export async function confirmDemoPayment(
   if (number !== DEMO_CARD_SUCCESS)
     throw new DomainError('payment_required', 'payments.cardNotTestCard');
   // A cancelled intent stays cancelled, as at Stripe: its price may no longer be valid.
-  if (!(await setDemoIntentStatus(db, input.paymentIntentId, 'succeeded', ['canceled']))) {
+  if (
+    !(await setDemoIntentStatus(db, input.paymentIntentId, 'succeeded', ['canceled', 'refunded']))
+  ) {
     throw conflict('payments.intentCanceled');
   }
   return { status: 'succeeded', paymentIntentId: input.paymentIntentId };

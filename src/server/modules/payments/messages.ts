@@ -29,6 +29,14 @@ export const paymentMessages = defineMessages(
       'This payment was cancelled, so it can no longer be paid. Please start the checkout again.',
     'payments.clientSecretMismatch':
       'This payment could not be confirmed from this browser. Please sign in with the access code we have sent you by e-mail.',
+    'payments.termsOutdated':
+      'The terms or the withdrawal information have changed since you agreed to them. Please reload the page, read them again and confirm.',
+    'payments.assessmentNotFound': 'This assessment does not exist.',
+    'payments.nothingToRefund':
+      'This assessment has no card payment to refund (it was free, bought with a promo code, or paid through another provider).',
+    'payments.alreadyRefunded': 'This assessment has already been refunded.',
+    'payments.refundFailed':
+      'The payment provider did not accept the refund. Nothing was changed; please try again later or refund in the provider’s dashboard.',
   },
   {
     'payments.amountMismatch':
@@ -58,5 +66,13 @@ export const paymentMessages = defineMessages(
       'Diese Zahlung wurde storniert und kann nicht mehr bezahlt werden. Bitte beginnen Sie den Bezahlvorgang erneut.',
     'payments.clientSecretMismatch':
       'Diese Zahlung konnte in diesem Browser nicht bestätigt werden. Bitte melden Sie sich mit dem Zugangscode an, den wir Ihnen per E-Mail gesendet haben.',
+    'payments.termsOutdated':
+      'Die AGB oder die Widerrufsbelehrung haben sich geändert, seit Sie zugestimmt haben. Bitte laden Sie die Seite neu, lesen Sie sie erneut und bestätigen Sie.',
+    'payments.assessmentNotFound': 'Diese Bewertung gibt es nicht.',
+    'payments.nothingToRefund':
+      'Für diese Bewertung gibt es keine Kartenzahlung zu erstatten (sie war kostenlos, mit einem Aktionscode oder über einen anderen Anbieter bezahlt).',
+    'payments.alreadyRefunded': 'Diese Bewertung wurde bereits erstattet.',
+    'payments.refundFailed':
+      'Der Zahlungsanbieter hat die Erstattung nicht angenommen. Es wurde nichts geändert; bitte versuchen Sie es später erneut oder erstatten Sie im Dashboard des Anbieters.',
   },
 );

@@ -19,10 +19,13 @@ import { createAccessCode, type AssessmentDetails } from '../accounts/access-cod
 import { consumeRateLimit, type RateLimitRule } from '../accounts/rate-limit';
 import { sessionForAssessment } from '../accounts/session';
 import type { TokenService } from '../accounts/tokens';
+import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { accountForEmail } from '../accounts/accounts-repository';
 import { DomainError, invalid, conflict, forbidden, notFound } from '../../platform/errors';
+import type { VersionedText } from '../legal/legal-pages';
 import type { PrivacyNotice } from '../privacy/privacy-notice';
+import { issueInvoice } from '../invoices/issue-invoice';
 import { enqueueAccessCodeMail } from '../accounts/access-code-delivery';
 import { reserveCoupon, releaseCoupon } from '../promo-codes/coupon-reservation';
 import { normalizeCouponCode, redeemCoupon, requireUsableCoupon } from '../promo-codes/coupons';
@@ -39,19 +42,29 @@ import type { PaymentProvider, ProviderIntent } from './provider';
 
 export interface PaymentDeps {
   db: Db;
+  config: Pick<Config, 'invoicing'>;
   payments: PaymentProvider;
   tokens: TokenService;
   privacyNotice: Pick<PrivacyNotice, 'version'>;
+  legalPages: Record<'terms' | 'withdrawal', Pick<VersionedText, 'version'>>;
   log: FastifyBaseLogger;
 }
 
 /**
- * Health data is processed only with consent to the notice in force: a patient who saw an older
- * version is asked to read it again.
+ * Health data is processed only with consent to the notice in force, and the contract is made on
+ * the terms and withdrawal information in force: a patient who saw an older version is asked to
+ * read it again.
  */
 function assertConsent(deps: PaymentDeps, details: PatientDetails | undefined): void {
-  if (details && details.consentVersion !== deps.privacyNotice.version) {
+  if (!details) return;
+  if (details.consentVersion !== deps.privacyNotice.version) {
     throw invalid('payments.consentOutdated');
+  }
+  if (
+    details.termsVersion !== deps.legalPages.terms.version ||
+    details.withdrawalVersion !== deps.legalPages.withdrawal.version
+  ) {
+    throw invalid('payments.termsOutdated');
   }
 }
 
@@ -219,12 +232,30 @@ function assessmentDetails(
     language,
     consentAt: now,
     consentVersion: details.consentVersion,
+    termsVersion: details.termsVersion,
+    withdrawalVersion: details.withdrawalVersion,
+  };
+}
+
+/** Who the invoice is made out to: the patient as entered at this checkout. */
+function invoiceRecipient(details: PatientDetails) {
+  return {
+    name: `${details.firstName} ${details.lastName}`.trim(),
+    // The state only when the city does not already say it (10115 Berlin, Berlin).
+    addressLines: [
+      details.address,
+      `${details.postalCode} ${details.city}`.trim(),
+      details.state.trim() === details.city.trim() ? '' : details.state,
+    ]
+      .map((line) => line.trim())
+      .filter(Boolean),
   };
 }
 
 /**
  * Turns a paid (or fully discounted) payment into a new assessment, once, in one transaction
- * that also queues the e-mail with its access code (the job worker makes the code and sends it).
+ * that also issues the invoice of a paid one and queues the e-mail with its access code (the job
+ * worker makes the code and sends it).
  * It never signs in to, merges with or changes an existing assessment, whatever e-mail address
  * it carries.
  * The claim is a conditional update of the payment row: of concurrent callers for one intent
@@ -273,6 +304,16 @@ async function fulfil(
       assessmentDetails(input.details, input.language, now),
     );
     await linkPayment(tx, claimed.id, { userId: account.id, accessCodeId: accessCode.id });
+    await issueInvoice(tx, deps.config.invoicing, {
+      paymentId: claimed.id,
+      accessCodeId: accessCode.id,
+      language: input.language,
+      recipient: invoiceRecipient(input.details),
+      totalCents: claimed.amountCents,
+      currency: claimed.currency,
+      couponCode: claimed.couponCode,
+      now,
+    });
     // Committed with the assessment, so a paid assessment always gets its mail; the worker
     // retries while the mail server is away, and the patient has the checkout's session meanwhile.
     await enqueueAccessCodeMail(tx, accessCode.id);

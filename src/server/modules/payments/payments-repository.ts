@@ -208,3 +208,71 @@ export async function setDeclined(db: DbOrTx, intentId: string, now: Date): Prom
     .set({ status: 'requires_payment_method', updatedAt: now })
     .where(and(eq(payments.intentId, intentId), ne(payments.status, 'succeeded')));
 }
+
+/** The fulfilled payment that bought an assessment (card or free), if any. */
+export async function paymentOfAssessment(
+  db: DbOrTx,
+  accessCodeId: number,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.accessCodeId, accessCodeId), isNotNull(payments.fulfilledAt)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Records a full refund once: of concurrent recorders (the administrator's request, the
+ * provider's webhook) exactly one gets the row.
+ */
+export async function claimRefund(
+  db: DbOrTx,
+  id: number,
+  refund: { refundId: string; refundedBy: number | null; reason: string | null; now: Date },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      refundedAt: refund.now,
+      refundId: refund.refundId,
+      refundedBy: refund.refundedBy,
+      refundReason: refund.reason,
+      updatedAt: refund.now,
+    })
+    .where(and(eq(payments.id, id), isNull(payments.refundedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * A refund the provider's webhook recorded first (nobody named): the administrator whose request
+ * made it is named after all, with their reason. False when someone is named already.
+ */
+export async function nameRefunder(
+  db: DbOrTx,
+  id: number,
+  refundedBy: number,
+  reason: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ refundedBy, refundReason: reason })
+    .where(and(eq(payments.id, id), isNotNull(payments.refundedAt), isNull(payments.refundedBy)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** The demo provider's refund: a succeeded demo intent becomes refunded, once. */
+export async function setDemoRefunded(db: DbOrTx, intentId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'refunded', updatedAt: new Date() })
+    .where(
+      and(
+        eq(payments.intentId, intentId),
+        eq(payments.provider, 'demo'),
+        eq(payments.status, 'succeeded'),
+      ),
+    );
+}

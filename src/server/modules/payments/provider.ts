@@ -10,6 +10,11 @@ export interface ProviderIntent {
   currency: string;
 }
 
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+}
+
 export interface CreateIntentInput {
   amountCents: number;
   currency: string;
@@ -34,6 +39,16 @@ export interface PaymentProvider {
    */
   cancelIntent(intentId: string): Promise<ProviderIntent | undefined>;
   /**
+   * Refunds a paid intent in full. Safe to repeat: a second call for the same intent refunds
+   * nothing more and answers with the refund already made.
+   */
+  refund(intentId: string): Promise<ProviderRefund>;
+  /**
+   * How much of the intent has been refunded (pending refunds included) and the latest refund's
+   * id, read from the provider.
+   */
+  refunded(intentId: string): Promise<{ cents: number; latestRefundId: string | undefined }>;
+  /**
    * Verifies a webhook's signature over the raw body and names the event; throws when the
    * signature is wrong. Absent when the provider sends no webhooks (or none are configured).
    */
@@ -43,6 +58,6 @@ export interface PaymentProvider {
 export interface WebhookEvent {
   id: string;
   type: string;
-  /** The intent the event is about, if it is about one. */
+  /** The intent the event is about, if it is about one (a charge names its intent). */
   intentId: string | undefined;
 }

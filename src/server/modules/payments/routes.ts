@@ -1,4 +1,6 @@
-import { authResultSchema } from '../../../shared/contracts/common';
+import { authResultSchema, idParamsSchema } from '../../../shared/contracts/common';
+import { refundBodySchema, refundResultSchema } from '../../../shared/contracts/invoices';
+import { requireAuth } from '../../platform/http/route-access';
 import {
   createPaymentIntentBodySchema,
   demoConfirmBodySchema,
@@ -12,6 +14,7 @@ import {
 import { notFound } from '../../platform/errors';
 import type { AppInstance } from '../../platform/http/app-instance';
 import { confirmDemoPayment } from './demo-provider';
+import { refundAssessment, type RefundDeps } from './refund-service';
 import { receiveWebhook } from './webhook';
 import {
   createPaymentIntent,
@@ -21,7 +24,7 @@ import {
 } from './payment-service';
 
 export async function paymentRoutes(app: AppInstance): Promise<void> {
-  const deps = (): PaymentDeps => ({ ...app.deps, log: app.log });
+  const deps = (): PaymentDeps & RefundDeps => ({ ...app.deps, log: app.log });
 
   app.get('/api/stripe-publishable-key', {
     config: { access: 'public' },
@@ -48,6 +51,17 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     config: { access: 'public' },
     schema: { body: verifyPaymentBodySchema, response: { 200: authResultSchema } },
     handler: (request) => verifyPayment(deps(), request.body, request.ip),
+  });
+
+  app.post('/api/admin/assessments/:id/refund', {
+    config: { access: 'admin' },
+    schema: {
+      params: idParamsSchema,
+      body: refundBodySchema,
+      response: { 200: refundResultSchema },
+    },
+    handler: (request) =>
+      refundAssessment(deps(), requireAuth(request), request.params.id, request.body),
   });
 
   app.post('/api/demo-payments/confirm', {

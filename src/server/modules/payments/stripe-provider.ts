@@ -64,11 +64,24 @@ export function createStripeProvider(
               signature,
               settings.webhookSecret!,
             );
-            const object = event.data.object as { object?: string; id?: string };
+            const object = event.data.object as {
+              object?: string;
+              id?: string;
+              payment_intent?: string | { id: string } | null;
+            };
+            const chargeIntent =
+              typeof object.payment_intent === 'string'
+                ? object.payment_intent
+                : object.payment_intent?.id;
             return {
               id: event.id,
               type: event.type,
-              intentId: object.object === 'payment_intent' ? object.id : undefined,
+              intentId:
+                object.object === 'payment_intent'
+                  ? object.id
+                  : object.object === 'charge'
+                    ? chargeIntent
+                    : undefined,
             };
           },
         }
@@ -84,6 +97,32 @@ export function createStripeProvider(
         if ((error as { statusCode?: number }).statusCode === 404) return undefined;
         throw error;
       }
+    },
+    async refund(intentId) {
+      try {
+        // The idempotency key makes a repeated request (a retry, a second click) the same refund.
+        const refund = await stripe.refunds.create(
+          { payment_intent: intentId, reason: 'requested_by_customer' },
+          { idempotencyKey: `refund-${intentId}` },
+        );
+        return { id: refund.id, amountCents: refund.amount };
+      } catch (error) {
+        // Refunded already (in the dashboard, say): that refund is the one.
+        if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
+        const [made] = (await stripe.refunds.list({ payment_intent: intentId, limit: 1 })).data;
+        if (!made) throw error;
+        return { id: made.id, amountCents: made.amount };
+      }
+    },
+    async refunded(intentId) {
+      // Newest first, as Stripe lists them.
+      const refunds = (
+        await stripe.refunds.list({ payment_intent: intentId, limit: 100 })
+      ).data.filter((refund) => refund.status === 'succeeded' || refund.status === 'pending');
+      return {
+        cents: refunds.reduce((sum, refund) => sum + refund.amount, 0),
+        latestRefundId: refunds[0]?.id,
+      };
     },
     async retrieveIntent(intentId) {
       try {

@@ -27,6 +27,11 @@ export const payments = pgTable(
       onDelete: 'set null',
     }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** A full refund, once: when, the provider's refund id, who (null: the provider's dashboard) and why. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundId: text('refund_id'),
+    refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    refundReason: text('refund_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -60,6 +60,8 @@ export async function patientExportZip(
       language: assessment.language,
       consentAt: assessment.consentAt,
       consentVersion: assessment.consentVersion,
+      termsVersion: assessment.termsVersion,
+      withdrawalVersion: assessment.withdrawalVersion,
     },
     assessment: {
       id: assessment.id,

@@ -9,6 +9,7 @@ export * from '../../modules/answers/tables';
 export * from '../../modules/media/tables';
 export * from '../../modules/promo-codes/tables';
 export * from '../../modules/payments/tables';
+export * from '../../modules/invoices/tables';
 export * from '../../modules/audit/tables';
 export * from '../../modules/privacy/tables';
 export * from '../../modules/evaluations/tables';

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../../modules/media/media-store';
 import type { PrivacyNotice } from '../../modules/privacy/privacy-notice';
+import type { LegalPages } from '../../modules/legal/legal-pages';
 import type { PaymentProvider } from '../../modules/payments/provider';
 
 /** What route plugins reach through `app.deps`: built once in buildApp, replaced in tests. */
@@ -22,6 +23,8 @@ export interface AppDeps {
   mailer: Mailer;
   media: MediaStore;
   privacyNotice: PrivacyNotice;
+  /** Imprint, terms and withdrawal information; agreement to the last two is stored at checkout. */
+  legalPages: LegalPages;
   /** Card payments: Stripe, or the offline demo provider. */
   payments: PaymentProvider;
 }

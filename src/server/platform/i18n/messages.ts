@@ -8,6 +8,7 @@ import { mediaMessages } from '../../modules/media/messages';
 import { paymentMessages } from '../../modules/payments/messages';
 import { promoCodeMessages } from '../../modules/promo-codes/messages';
 import { questionnaireMessages } from '../../modules/questionnaire/messages';
+import { invoiceMessages } from '../../modules/invoices/messages';
 import { defineMessages } from './define-messages';
 
 /**
@@ -86,6 +87,7 @@ const tables = [
   assessmentMessages,
   mediaMessages,
   evaluationMessages,
+  invoiceMessages,
 ] as const;
 
 type KeysOf<T> = T extends { en: Record<infer K, string> } ? K : never;

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent along (an invoice PDF); never health data. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
   /** A short name of the template for logs; the content itself is never logged. */
   template: string;
 }
