@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { InvoiceButton } from '../features/invoices/InvoiceButton';
 import { useAuth } from '../lib/auth/auth-context';
-import { downloadFile } from '../lib/download';
+import { DownloadNavButton } from '../lib/DownloadNavButton';
 import { LanguageSelector } from '../lib/LanguageSelector';
 
 const ADMIN_LINKS = [
@@ -40,40 +40,15 @@ const FOOTER_LINKS = [
 /** A patient's copy of everything stored about them (GDPR Art. 15 and 20). */
 function MyDataButton() {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const download = () => {
-    setState('busy');
-    downloadFile('/api/me/export.zip', 'my-assessment-data.zip').then(
-      () => setState('idle'),
-      () => setState('failed'),
-    );
-  };
-  const phone = useMediaQuery('(max-width:599.95px)');
-  const hint = state === 'failed' ? t('nav.myDataFailed') : t('nav.myDataHint');
-  if (phone) {
-    return (
-      <IconButton
-        color="inherit"
-        onClick={download}
-        disabled={state === 'busy'}
-        aria-label={t('nav.myData')}
-        title={hint}
-      >
-        <DownloadIcon />
-      </IconButton>
-    );
-  }
   return (
-    <Button
-      color="inherit"
-      onClick={download}
-      disabled={state === 'busy'}
-      startIcon={<DownloadIcon />}
-      title={hint}
-      sx={state === 'failed' ? { color: 'warning.light' } : undefined}
-    >
-      {t('nav.myData')}
-    </Button>
+    <DownloadNavButton
+      url="/api/me/export.zip"
+      filename="my-assessment-data.zip"
+      label={t('nav.myData')}
+      hint={t('nav.myDataHint')}
+      failedHint={t('nav.myDataFailed')}
+      icon={<DownloadIcon />}
+    />
   );
 }
 

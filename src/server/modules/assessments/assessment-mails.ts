@@ -55,6 +55,7 @@ async function notifyPractice(deps: AssessmentMailDeps, assessmentId: number): P
   if (!assessment?.dueAt || assessment.practiceNotifiedAt || !to) return;
   await deps.mailer.send(
     practiceNotification({
+      kind: 'submitted',
       to,
       assessmentId,
       dueAt: assessment.dueAt,

@@ -12,7 +12,7 @@ import {
   listOverdueCandidates,
   listReminderCandidates,
 } from './assessments-repository';
-import { overdueNotice } from './overdue-notice';
+import { practiceNotification } from './practice-notification';
 import { reminderMail } from './reminder-mail';
 
 /**
@@ -97,7 +97,8 @@ async function sendOverdueNotice(deps: CareScanDeps, assessmentId: number): Prom
   const to = deps.config.practiceEmail;
   if (!assessment?.dueAt || !to || !OPEN_REVIEW_STATUSES.includes(assessment.status)) return;
   await deps.mailer.send(
-    overdueNotice({
+    practiceNotification({
+      kind: 'overdue',
       to,
       assessmentId,
       dueAt: assessment.dueAt,

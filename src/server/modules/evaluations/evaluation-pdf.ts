@@ -3,7 +3,16 @@ import type { Language } from '../../../shared/constants';
 import type { PatientEvaluation } from '../../../shared/contracts/evaluation';
 import type { PracticeCalendar } from '../../platform/calendar/practice-calendar';
 import { REPORT_FONTS } from '../review/report-fonts';
-import { BOLD, INK, MUTED, PRIMARY, REGULAR, ensureSpace, type Doc } from '../review/report-kit';
+import {
+  BOLD,
+  INK,
+  MUTED,
+  PRIMARY,
+  REGULAR,
+  ensureSpace,
+  writePageFooters,
+  type Doc,
+} from '../review/report-kit';
 import { fill } from '../review/report-labels';
 import { formatDay } from '../review/report-pdf';
 import { evaluationLabels } from './evaluation-labels';
@@ -116,22 +125,10 @@ export function renderEvaluationPdf(input: {
   ensureSpace(doc, 40);
   doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(labels.disclaimer);
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `${letterhead.name} · ${fill(labels.page, { page: i + 1, pages: range.count })}`,
-        doc.page.margins.left,
-        doc.page.height - 35,
-        { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'right' },
-      );
-    doc.page.margins.bottom = bottom;
-  }
+  writePageFooters(
+    doc,
+    (page, pages) => `${letterhead.name} · ${fill(labels.page, { page, pages })}`,
+  );
   doc.end();
   return doc;
 }

@@ -2,7 +2,15 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '../../../shared/constants';
 import type { Config } from '../../config';
 import { REPORT_FONTS } from '../review/report-fonts';
-import { BOLD, INK, MUTED, PRIMARY, REGULAR, type Doc } from '../review/report-kit';
+import {
+  BOLD,
+  INK,
+  MUTED,
+  PRIMARY,
+  REGULAR,
+  writePageFooters,
+  type Doc,
+} from '../review/report-kit';
 import { invoiceLabels } from './invoice-labels';
 import type { InvoiceRow } from './invoices-repository';
 
@@ -119,20 +127,7 @@ export function renderInvoicePdf(
   doc.moveDown(1.2);
   doc.text(invoice.kind === 'cancellation' ? labels.refunded : labels.paid, left, doc.y, { width });
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(`${invoice.label} · ${labels.page(i + 1, range.count)}`, left, doc.page.height - 35, {
-        width,
-        align: 'right',
-      });
-    doc.page.margins.bottom = bottom;
-  }
+  writePageFooters(doc, (page, pages) => `${invoice.label} · ${labels.page(page, pages)}`);
   doc.end();
   return doc;
 }

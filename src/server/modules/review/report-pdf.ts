@@ -14,7 +14,16 @@ import { findAssessmentWithAccount } from '../assessments/assessments-repository
 import { availableSize, readAvailable } from '../media/media-availability';
 import type { MediaStore } from '../media/media-store';
 import { REPORT_FONTS } from './report-fonts';
-import { BOLD, INK, MUTED, PRIMARY, REGULAR, type Doc, type ReportContext } from './report-kit';
+import {
+  BOLD,
+  INK,
+  MUTED,
+  PRIMARY,
+  REGULAR,
+  writePageFooters,
+  type Doc,
+  type ReportContext,
+} from './report-kit';
 import { fill, reportLabels } from './report-labels';
 
 const LINE_GAP = -2;
@@ -150,22 +159,7 @@ export async function renderAssessmentReport(
     mediaAvailable: async (path) => (await availableSize(deps.media, path, reading)) !== null,
   });
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        fill(labels.page, { page: i + 1, pages: range.count }),
-        doc.page.margins.left,
-        doc.page.height - 35,
-        { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'right' },
-      );
-    doc.page.margins.bottom = bottom;
-  }
+  writePageFooters(doc, (page, pages) => fill(labels.page, { page, pages }));
   doc.end();
   await recordAudit(deps.db, actor, {
     action: 'report.export',
