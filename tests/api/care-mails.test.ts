@@ -6,6 +6,7 @@ import { createAccessCode } from '../../src/server/modules/accounts/access-codes
 import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/platform/db/client';
 import { accessCodes, responses, users } from '../../src/server/platform/db/schema';
+import { paidDemoCheckout } from '../helpers/invoices';
 import { readMail } from '../helpers/mail';
 import { firstQuestionOfType } from '../helpers/seed-answers';
 import { postgresAnswers, startInstances } from '../helpers/shared-postgres';
@@ -120,6 +121,41 @@ describe('the overdue notice to the practice', () => {
       m.subject.startsWith(subjectOf(patient.accessCodeId)),
     );
     expect(again).toHaveLength(1);
+  });
+});
+
+describe('a refunded assessment', () => {
+  it('leaves the review queue, gets no overdue notice and no evaluation', async () => {
+    const paid = await paidDemoCheckout(t);
+    await submitAssessment(t.app.deps, paid.accessCodeId, new Date(Date.now() - 10 * DAY));
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/assessments/${paid.accessCodeId}/refund`,
+      headers: admin.headers,
+      payload: { reason: 'Booked twice', eraseAnswers: false },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    await runScans();
+    const practice = await mailsTo('practice@dental.example');
+    const overdue = `Overdue: assessment #${paid.accessCodeId} `;
+    expect(practice.some((m) => m.subject.startsWith(overdue))).toBe(false);
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/review-queue',
+      headers: admin.headers,
+    });
+    expect(queue.json().assessments.map((a: { id: number }) => a.id)).not.toContain(
+      paid.accessCodeId,
+    );
+    const draft = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/assessments/${paid.accessCodeId}/evaluation`,
+      headers: { ...admin.headers, 'accept-language': 'de' },
+      payload: { conclusionId: null, findings: '', recommendations: '' },
+    });
+    expect(draft.statusCode).toBe(409);
+    expect(draft.json().message).toContain('storniert');
   });
 });
 

@@ -205,6 +205,7 @@ export async function listOverdueCandidates(
         inArray(accessCodes.status, [...statuses]),
         lt(accessCodes.dueAt, now),
         isNull(accessCodes.overdueNotifiedAt),
+        isNull(accessCodes.cancelledAt),
       ),
     )
     .orderBy(asc(accessCodes.id));
@@ -236,13 +237,16 @@ export async function listQueuedAssessments(
   order: 'due' | 'evaluated',
   limit: number,
 ) {
-  return db
-    .select(queuedColumns)
-    .from(accessCodes)
-    .innerJoin(users, eq(users.id, accessCodes.userId))
-    .where(inArray(accessCodes.status, [...statuses]))
-    .orderBy(order === 'due' ? asc(accessCodes.dueAt) : desc(accessCodes.evaluatedAt))
-    .limit(limit);
+  return (
+    db
+      .select(queuedColumns)
+      .from(accessCodes)
+      .innerJoin(users, eq(users.id, accessCodes.userId))
+      // A refunded assessment is cancelled: nobody is to evaluate it.
+      .where(and(inArray(accessCodes.status, [...statuses]), isNull(accessCodes.cancelledAt)))
+      .orderBy(order === 'due' ? asc(accessCodes.dueAt) : desc(accessCodes.evaluatedAt))
+      .limit(limit)
+  );
 }
 
 export async function findQueuedAssessment(db: DbOrTx, id: number) {

@@ -80,7 +80,8 @@ export async function scanForOverdue(deps: CareScanDeps, now = new Date()): Prom
 /** Sent only while the assessment is still unfinished: not after completion or erasure. */
 async function sendReminder(deps: CareScanDeps, assessmentId: number): Promise<void> {
   const assessment = await findAssessment(deps.db, assessmentId);
-  if (!assessment || !(EDITABLE_STATUSES as readonly string[]).includes(assessment.status)) return;
+  if (!assessment || assessment.cancelledAt) return;
+  if (!(EDITABLE_STATUSES as readonly string[]).includes(assessment.status)) return;
   await deps.mailer.send(
     reminderMail({
       to: assessment.email,
@@ -95,7 +96,8 @@ async function sendReminder(deps: CareScanDeps, assessmentId: number): Promise<v
 async function sendOverdueNotice(deps: CareScanDeps, assessmentId: number): Promise<void> {
   const assessment = await findAssessment(deps.db, assessmentId);
   const to = deps.config.practiceEmail;
-  if (!assessment?.dueAt || !to || !OPEN_REVIEW_STATUSES.includes(assessment.status)) return;
+  if (!assessment?.dueAt || !to || assessment.cancelledAt) return;
+  if (!OPEN_REVIEW_STATUSES.includes(assessment.status)) return;
   await deps.mailer.send(
     practiceNotification({
       kind: 'overdue',

@@ -46,6 +46,13 @@ async function submittedAssessment(db: DbOrTx, id: number): Promise<AssessmentRo
   return assessment;
 }
 
+/** An assessment whose evaluation may still be written: not one refunded and cancelled. */
+async function writableAssessment(db: DbOrTx, id: number): Promise<AssessmentRow> {
+  const assessment = await submittedAssessment(db, id);
+  if (assessment.cancelledAt) throw conflict('evaluation.cancelled');
+  return assessment;
+}
+
 const emptyDraft = (assessment: AssessmentRow): EvaluationRow => ({
   accessCodeId: assessment.id,
   userId: assessment.userId,
@@ -147,7 +154,7 @@ export async function saveDraft(
   now = new Date(),
 ): Promise<AdminEvaluation> {
   return deps.db.transaction(async (tx) => {
-    let assessment = await submittedAssessment(tx, id);
+    let assessment = await writableAssessment(tx, id);
     if (assessment.status === 'evaluated') throw alreadySent();
     if (body.conclusionId !== null && !(await findConclusion(tx, body.conclusionId))) {
       throw invalid('evaluation.unknownConclusion');
@@ -185,7 +192,7 @@ export async function sendEvaluation(
 ): Promise<AdminEvaluation> {
   return deps.db.transaction(async (tx) => {
     if (!(await lockAssessment(tx, id))) throw notFound();
-    const assessment = await submittedAssessment(tx, id);
+    const assessment = await writableAssessment(tx, id);
     if (assessment.status === 'evaluated') throw alreadySent();
     const draft = await findEvaluation(tx, id);
     const chosen = draft?.conclusionId ? await findConclusion(tx, draft.conclusionId) : undefined;

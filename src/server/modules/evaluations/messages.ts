@@ -9,6 +9,7 @@ export const evaluationMessages = defineMessages(
     'evaluation.noConclusion': 'Choose a conclusion before sending the evaluation.',
     'evaluation.unknownConclusion': 'This conclusion is not on the list (any more).',
     'evaluation.notReady': 'Your evaluation is not ready yet.',
+    'evaluation.cancelled': 'This assessment was refunded and cancelled; it gets no evaluation.',
   },
   {
     'evaluation.alreadySent':
@@ -18,5 +19,7 @@ export const evaluationMessages = defineMessages(
     'evaluation.noConclusion': 'Wählen Sie eine Schlussfolgerung, bevor Sie die Auswertung senden.',
     'evaluation.unknownConclusion': 'Diese Schlussfolgerung steht nicht (mehr) auf der Liste.',
     'evaluation.notReady': 'Ihre Auswertung liegt noch nicht vor.',
+    'evaluation.cancelled':
+      'Diese Bewertung wurde erstattet und storniert; sie erhält keine Auswertung.',
   },
 );
