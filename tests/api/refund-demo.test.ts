@@ -60,6 +60,17 @@ describe('refund through the demo provider', () => {
     });
     expect(payment.refundId).toMatch(/^re_demo_/);
     expect((await assessmentById(t.database, paid.accessCodeId))!.cancelledAt).not.toBeNull();
+    // The practice sees it cancelled in the responses view, not as still waiting.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/responses?pageSize=100',
+      headers: admin.headers,
+    });
+    const summary = list
+      .json()
+      .users.flatMap((u: { accessCodes: { ID: number }[] }) => u.accessCodes)
+      .find((c: { ID: number }) => c.ID === paid.accessCodeId);
+    expect(summary.cancelledAt).toEqual(expect.any(String));
 
     // A refunded assessment cannot be used again: neither the code nor a session of it.
     const after = await signIn(code);

@@ -60,6 +60,9 @@ describe('invoice and refund in the browser', () => {
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await expect.poll(() => billing.getByText('Refunded and cancelled').count()).toBe(1);
     expect(await billing.textContent()).toMatch(/Cancellation invoice RE-\d{6}/);
+    await expect
+      .poll(() => patient.getByTestId('review-status').innerText())
+      .toBe('Refunded, cancelled');
     await admin.setViewportSize(DESKTOP);
     await screenshot(admin, 'refund-done-desktop');
     expect(await accessibilityViolations(admin)).toEqual([]);

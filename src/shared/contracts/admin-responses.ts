@@ -37,6 +37,8 @@ export const adminAccessCodeSummarySchema = z.object({
   dueAt: z.string().nullable(),
   /** Due and not yet evaluated. */
   overdue: z.boolean(),
+  /** When the assessment was refunded and cancelled; null while it stands. */
+  cancelledAt: z.string().nullable(),
   /** TMD Pain Screener for the practice only; null when any item is unanswered. */
   screener: screenerScoreSchema.nullable(),
 });

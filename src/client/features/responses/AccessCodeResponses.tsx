@@ -115,7 +115,7 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
               color={code.responseCount > 0 ? 'primary' : 'default'}
               label={t('responses.responses', { count: code.responseCount })}
             />
-            <AssessmentStatusChip status={code.status} />
+            <AssessmentStatusChip status={code.status} cancelled={code.cancelledAt !== null} />
             {code.responseCount > 0 && <ScreenerChip screener={code.screener} withLabel />}
             {code.overdue && <Chip size="small" color="error" label={t('responses.overdue')} />}
             <Box sx={{ ml: { md: 'auto' }, mr: 1, minWidth: 0 }}>

@@ -11,9 +11,29 @@ const STATUS_COLORS = {
   evaluated: 'success',
 } as const;
 
-/** The review status of an assessment, the same in the queue and the responses view. */
-export function AssessmentStatusChip({ status }: { status: AssessmentStatus }) {
+/**
+ * The review status of an assessment, the same in the queue and the responses view. A refunded
+ * assessment is cancelled whatever status it had reached, and says so.
+ */
+export function AssessmentStatusChip({
+  status,
+  cancelled = false,
+}: {
+  status: AssessmentStatus;
+  cancelled?: boolean;
+}) {
   const { t } = useTranslation('screener');
+  if (cancelled) {
+    return (
+      <Chip
+        size="small"
+        color="error"
+        variant="outlined"
+        label={t('status.cancelled')}
+        data-testid="review-status"
+      />
+    );
+  }
   return (
     <Chip
       size="small"

@@ -60,6 +60,7 @@ export async function listResponsePage(
           submittedAt: iso(assessment.submittedAt),
           dueAt: iso(assessment.dueAt),
           overdue: isOverdue(assessment, now),
+          cancelledAt: iso(assessment.cancelledAt),
           screener: scores.get(assessment.id) ?? null,
         })),
     })),
