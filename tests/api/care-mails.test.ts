@@ -148,6 +148,13 @@ describe('a refunded assessment', () => {
     expect(queue.json().assessments.map((a: { id: number }) => a.id)).not.toContain(
       paid.accessCodeId,
     );
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/assessments/${paid.accessCodeId}/evaluation`,
+      headers: admin.headers,
+    });
+    expect(opened.statusCode).toBe(200);
+    expect((await assessmentById(t.database, paid.accessCodeId))!.status).toBe('submitted');
     const draft = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/assessments/${paid.accessCodeId}/evaluation`,

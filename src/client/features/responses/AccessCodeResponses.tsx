@@ -152,7 +152,9 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
       </Accordion>
       {/* A sibling of the summary, not inside it: a button may not sit in the summary's button. */}
       <Box sx={{ position: 'absolute', top: 4, right: 44, display: 'flex' }}>
-        <NewAccessCodeButton code={code} onSent={() => setCodeSent(true)} />
+        {code.cancelledAt === null && (
+          <NewAccessCodeButton code={code} onSent={() => setCodeSent(true)} />
+        )}
         <CaseReportButton accessCodeId={code.ID} onError={setDownloadError} />
       </Box>
       {codeSent && (

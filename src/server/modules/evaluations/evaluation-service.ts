@@ -111,7 +111,7 @@ async function startReview(
   assessment: AssessmentRow,
   now: Date,
 ): Promise<AssessmentRow> {
-  if (assessment.status !== 'submitted') return assessment;
+  if (assessment.status !== 'submitted' || assessment.cancelledAt) return assessment;
   const moved = await transitionAssessment(db, assessment.id, REVIEW_START_STATUSES, {
     status: 'in_review',
     reviewStartedAt: now,
