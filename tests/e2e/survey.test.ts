@@ -102,10 +102,11 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
       if (firstOfType) {
         shotTypes.add(seed.type);
         if (seed.type === 'photo' || seed.type === 'video') {
-          await page
-            .getByRole('button', { name: seed.type === 'photo' ? L.takePhoto : L.startRecording })
-            .waitFor();
-          await page.waitForTimeout(500);
+          // Enabled once the camera runs (the check below must not meet the button mid-fade).
+          const capture = page.getByRole('button', {
+            name: seed.type === 'photo' ? L.takePhoto : L.startRecording,
+          });
+          await expect.poll(() => capture.isEnabled(), { timeout: 20_000 }).toBe(true);
         }
         await shot(page, `survey-${tag}-${seed.type}`);
         a11y.push(...(await accessibilityViolations(page)).map((v) => `${seed.type}: ${v}`));
