@@ -56,4 +56,3 @@ export const reviewQueueSchema = z.object({
 export const updateAssessmentStatusBodySchema = z.strictObject({
   status: z.literal('in_review'),
 });
-export type UpdateAssessmentStatusBody = z.infer<typeof updateAssessmentStatusBodySchema>;

@@ -7,7 +7,8 @@ import { enqueue } from '../../platform/jobs/job-queue';
 import type { AuthContext } from '../accounts/auth-context';
 import { recordAudit } from '../audit/audit-log';
 import { screenerScores } from '../answers/answers-read';
-import { OPEN_REVIEW_STATUSES, REVIEW_START_STATUSES } from '../assessments/assessment-state';
+import { OPEN_REVIEW_STATUSES } from '../assessments/assessment-state';
+import { startReview } from '../assessments/start-review';
 import {
   findAssessment,
   lockAssessment,
@@ -104,27 +105,16 @@ async function adminView(
   };
 }
 
-/** Takes a submitted assessment into review (audit-logged); returns it as it is now. */
-async function startReview(
+/** Opening a submitted assessment takes it into review; returns it as it is now. */
+async function openedForReview(
   db: DbOrTx,
   actor: AuthContext,
   assessment: AssessmentRow,
   now: Date,
 ): Promise<AssessmentRow> {
   if (assessment.status !== 'submitted' || assessment.cancelledAt) return assessment;
-  const moved = await transitionAssessment(db, assessment.id, REVIEW_START_STATUSES, {
-    status: 'in_review',
-    reviewStartedAt: now,
-    reviewStartedBy: actor.email,
-  });
-  if (!moved) return (await findAssessment(db, assessment.id)) ?? assessment;
-  await recordAudit(db, actor, {
-    action: 'assessment.status',
-    patientUserId: moved.userId,
-    accessCodeId: moved.id,
-    detail: moved.status,
-  });
-  return moved;
+  const moved = await startReview(db, actor, assessment.id, now);
+  return moved ?? (await findAssessment(db, assessment.id)) ?? assessment;
 }
 
 /** The dentist opens the assessment: it moves into review, and the view is audit-logged. */
@@ -135,7 +125,7 @@ export async function openEvaluation(
   now = new Date(),
 ): Promise<AdminEvaluation> {
   return deps.db.transaction(async (tx) => {
-    const assessment = await startReview(tx, actor, await submittedAssessment(tx, id), now);
+    const assessment = await openedForReview(tx, actor, await submittedAssessment(tx, id), now);
     await recordAudit(tx, actor, {
       action: 'evaluation.read',
       patientUserId: assessment.userId,
@@ -159,7 +149,7 @@ export async function saveDraft(
     if (body.conclusionId !== null && !(await findConclusion(tx, body.conclusionId))) {
       throw invalid('evaluation.unknownConclusion');
     }
-    assessment = await startReview(tx, actor, assessment, now);
+    assessment = await openedForReview(tx, actor, assessment, now);
     const saved = await saveDraftRow(tx, {
       accessCodeId: id,
       userId: assessment.userId,

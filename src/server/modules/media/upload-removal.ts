@@ -23,6 +23,25 @@ export interface RemovalDeps {
 }
 
 /**
+ * Removes the files of rows already deleted (an erasure, a refund that erases the answers) and
+ * counts those removed. No row is left for the clean-up job to find again, so a file that
+ * stays is logged by its path, a random name that says nothing about the patient.
+ */
+export async function removeFilesOfDeletedRows(
+  deps: { media: MediaStore; log?: FastifyBaseLogger },
+  paths: string[],
+): Promise<number> {
+  let removed = 0;
+  for (const path of paths) {
+    await deps.media.remove(path).then(
+      () => (removed += 1),
+      (error: unknown) => deps.log?.error({ err: error, path }, 'a deleted upload’s file stayed'),
+    );
+  }
+  return removed;
+}
+
+/**
  * Removes the file, then its row. The file goes first so that a file which cannot be removed
  * keeps its row, and the clean-up job finds it again. Never throws: the caller's own work (a
  * saved answer) is done, so a failure here is only logged, without anything about the patient.

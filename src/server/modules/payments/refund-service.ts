@@ -9,6 +9,7 @@ import { cancelAssessment, findAssessment } from '../assessments/assessments-rep
 import { recordAudit } from '../audit/audit-log';
 import { issueCancellation } from '../invoices/issue-invoice';
 import { deleteUploadsOfAssessment } from '../media/media-repository';
+import { removeFilesOfDeletedRows } from '../media/upload-removal';
 import type { MediaStore } from '../media/media-store';
 import {
   claimRefund,
@@ -85,12 +86,7 @@ async function recordRefund(
       cancellationId: cancellation?.id ?? null,
     };
   });
-  for (const path of mediaPaths) {
-    await deps.media.remove(path).catch((error: unknown) => {
-      // The row is gone, so the clean-up job will not find it: say which file stayed.
-      deps.log.error({ err: error, path }, 'could not remove a refunded assessment’s file');
-    });
-  }
+  await removeFilesOfDeletedRows(deps, mediaPaths);
   return { refundedAt: refundedAt.toISOString(), cancellationInvoiceId: cancellationId };
 }
 

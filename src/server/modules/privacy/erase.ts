@@ -10,23 +10,13 @@ import type { Db } from '../../platform/db/client';
 import { DomainError, conflict, invalid } from '../../platform/errors';
 import { uploadPathsOfAccount, uploadsOfAssessment } from '../media/media-repository';
 import type { MediaStore } from '../media/media-store';
+import { removeFilesOfDeletedRows } from '../media/upload-removal';
 import { deletePaymentsOfAccount, forgetPaymentDetails } from '../payments/payments-repository';
 import { recordErasure } from './privacy-repository';
 
 export interface ErasureResult {
   erasedUserId: number;
   mediaFilesRemoved: number;
-}
-
-async function removeFiles(media: MediaStore, paths: string[]): Promise<number> {
-  let removed = 0;
-  for (const path of paths) {
-    await media.remove(path).then(
-      () => (removed += 1),
-      () => undefined,
-    );
-  }
-  return removed;
 }
 
 /**
@@ -50,7 +40,7 @@ export async function erasePatient(
     return files;
   });
   if (!paths) return null;
-  const mediaFilesRemoved = await removeFiles(deps.media, paths);
+  const mediaFilesRemoved = await removeFilesOfDeletedRows(deps, paths);
   // Unfinished resumable uploads too: their bytes are the patient's, though not yet a file.
   await deps.media.staging.removeOfAccount(userId).catch(() => undefined);
   await recordErasure(deps.db, { erasedUserId: userId, reason, actorUserId, mediaFilesRemoved });
@@ -99,7 +89,7 @@ export async function eraseExpiredAssessments(
       await deleteAssessment(tx, id);
       return files.map((file) => file.path);
     });
-    const removed = await removeFiles(deps.media, paths);
+    const removed = await removeFilesOfDeletedRows(deps, paths);
     if (!(await accountHasAssessments(deps.db, userId))) {
       await erasePatient(deps, userId, 'retention', null);
       patients += 1;

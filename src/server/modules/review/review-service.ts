@@ -1,23 +1,15 @@
 import type { AssessmentStatus } from '../../../shared/constants';
-import type {
-  QueuedAssessment,
-  UpdateAssessmentStatusBody,
-} from '../../../shared/contracts/review';
+import type { QueuedAssessment } from '../../../shared/contracts/review';
 import type { Db } from '../../platform/db/client';
 import { DomainError, conflict } from '../../platform/errors';
 import type { AuthContext } from '../accounts/auth-context';
-import { recordAudit } from '../audit/audit-log';
-import {
-  OPEN_REVIEW_STATUSES,
-  REVIEW_START_STATUSES,
-  isOverdue,
-} from '../assessments/assessment-state';
+import { OPEN_REVIEW_STATUSES, isOverdue } from '../assessments/assessment-state';
 import {
   findAssessment,
   findQueuedAssessment,
   listQueuedAssessments,
-  transitionAssessment,
 } from '../assessments/assessments-repository';
+import { startReview } from '../assessments/start-review';
 import { screenerScores } from '../answers/answers-read';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -72,19 +64,17 @@ export async function listReviewQueue(
   return rows.map((row) => toQueued(row, scores.get(row.assessment.id) ?? null, now));
 }
 
-/** A review step taken by an administrator; audit-logged. */
+/**
+ * The review step an administrator takes by hand (the status body allows only `in_review`;
+ * sending the evaluation is the way to `evaluated`); audit-logged.
+ */
 export async function updateAssessmentStatus(
   { db }: { db: Db },
   actor: AuthContext,
   accessCodeId: number,
-  body: UpdateAssessmentStatusBody,
   now = new Date(),
 ): Promise<QueuedAssessment> {
-  const updated = await transitionAssessment(db, accessCodeId, REVIEW_START_STATUSES, {
-    status: body.status,
-    reviewStartedAt: now,
-    reviewStartedBy: actor.email,
-  });
+  const updated = await startReview(db, actor, accessCodeId, now);
   if (!updated) {
     const existing = await findAssessment(db, accessCodeId);
     if (!existing) throw new DomainError('not_found', 'review.notFound');
@@ -92,12 +82,6 @@ export async function updateAssessmentStatus(
       existing.status === 'in_progress' ? 'review.notSubmitted' : 'review.invalidTransition',
     );
   }
-  await recordAudit(db, actor, {
-    action: 'assessment.status',
-    patientUserId: updated.userId,
-    accessCodeId,
-    detail: updated.status,
-  });
   const row = await findQueuedAssessment(db, accessCodeId);
   const scores = await screenerScores(db, [accessCodeId]);
   return toQueued(row!, scores.get(accessCodeId) ?? null, now);

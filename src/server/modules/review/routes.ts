@@ -30,8 +30,7 @@ export async function reviewRoutes(app: AppInstance): Promise<void> {
       body: updateAssessmentStatusBodySchema,
       response: { 200: queuedAssessmentSchema },
     },
-    handler: (request) =>
-      updateAssessmentStatus(app.deps, requireAuth(request), request.params.id, request.body),
+    handler: (request) => updateAssessmentStatus(app.deps, requireAuth(request), request.params.id),
   });
 
   app.get('/api/admin/assessments/:id/report.pdf', {
