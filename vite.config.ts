@@ -1,35 +1,93 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
+import type * as Prerender from './src/client/prerender';
 
 const OUT_DIR = 'dist/client';
 
+/** Replaces `search` in `text`, failing the build when the template no longer contains it. */
+function replaceOnce(text: string, search: string, replacement: string): string {
+  if (!text.includes(search)) throw new Error(`prerender: index.html lacks ${search}`);
+  return text.replace(search, () => replacement);
+}
+
+/**
+ * Writes paywall.en.html and paywall.de.html: index.html with the paywall's first screen and its
+ * CSS already in it, which the server sends for `/` so a phone paints before any script runs.
+ * The client hydrates it (src/client/main.tsx). Rendered by a server build of
+ * src/client/prerender.tsx, run once here and thrown away.
+ */
+async function prerenderPaywall(): Promise<void> {
+  // Inside the project, so the server build finds its packages in node_modules.
+  await mkdir('node_modules/.cache', { recursive: true });
+  const ssrDir = resolve(await mkdtemp('node_modules/.cache/prerender-'));
+  try {
+    await build({
+      configFile: false,
+      root: 'src/client',
+      logLevel: 'warn',
+      plugins: [react()],
+      build: {
+        ssr: 'prerender.tsx',
+        outDir: ssrDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+      },
+    });
+    const { renderPaywall, LANGUAGES } = (await import(
+      pathToFileURL(join(ssrDir, 'prerender.mjs')).href
+    )) as typeof Prerender;
+    const template = await readFile(join(OUT_DIR, 'index.html'), 'utf8');
+    for (const language of LANGUAGES) {
+      const { html, head } = await renderPaywall(language);
+      let page = replaceOnce(template, '<html lang="en">', `<html lang="${language}">`);
+      page = replaceOnce(page, '</head>', `${head}</head>`);
+      page = replaceOnce(
+        page,
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered="${language}">${html}</div>`,
+      );
+      await writeFile(join(OUT_DIR, `paywall.${language}.html`), page);
+    }
+  } finally {
+    await rm(ssrDir, { recursive: true, force: true });
+  }
+}
+
 /** Writes .br and .gz beside each text asset; the server sends them to browsers that accept them. */
-function precompress(): Plugin {
+async function precompress(): Promise<void> {
+  const files = await readdir(OUT_DIR, { recursive: true });
+  for (const file of files) {
+    if (!/\.(js|css|html|svg|json)$/.test(file) || file.includes('.vite')) continue;
+    const path = join(OUT_DIR, file);
+    const content = await readFile(path);
+    if (content.length < 1024) continue;
+    await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }));
+    await writeFile(
+      `${path}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+}
+
+/** After the client build: the prerendered pages first, then every file compressed. */
+function afterClientBuild(): Plugin {
   return {
-    name: 'precompress',
+    name: 'after-client-build',
     apply: 'build',
     async closeBundle() {
-      const files = await readdir(OUT_DIR, { recursive: true });
-      for (const file of files) {
-        if (!/\.(js|css|html|svg|json)$/.test(file) || file.includes('.vite')) continue;
-        const path = join(OUT_DIR, file);
-        const content = await readFile(path);
-        if (content.length < 1024) continue;
-        await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }));
-        await writeFile(
-          `${path}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
+      await prerenderPaywall();
+      await precompress();
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), afterClientBuild()],
   root: 'src/client',
   publicDir: 'public',
   build: {

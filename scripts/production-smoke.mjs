@@ -101,9 +101,13 @@ try {
     if (!output.includes(`ready on http://127.0.0.1:${port}`)) fail(`start line:\n${output}`);
     // Production logs are JSON lines (pino-pretty is a development dependency).
     if (!output.split('\n').some((line) => line.startsWith('{"level":30'))) fail(output);
-    const page = await fetch(`${base}/`);
-    if (page.status !== 200 || !(await page.text()).includes('<div id="root">'))
-      fail('no app page');
+    // `/` is the paywall prerendered at build time, in the browser's language.
+    const page = await fetch(`${base}/`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    if (
+      page.status !== 200 ||
+      !(await page.text()).includes('<div id="root" data-prerendered="de"')
+    )
+      fail('no prerendered paywall');
     const asset = await fetch(`${base}/assets/missing-chunk.js`);
     if (asset.status !== 404) fail(`a missing asset answered ${asset.status}`);
     const docs = await fetch(`${base}/api/openapi.json`);

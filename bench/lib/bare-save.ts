@@ -12,10 +12,16 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-/** Starts bare-save-server.ts in its own process, as the real server runs (tsx, from source). */
-export async function startBareServer(env: Record<string, string>): Promise<BareServer> {
+/**
+ * Starts a baseline server (bare-save-server.ts unless told) in its own process, as the real
+ * server runs (tsx, from source); it answers GET /ready once it listens.
+ */
+export async function startBareServer(
+  env: Record<string, string>,
+  script = 'bench/lib/bare-save-server.ts',
+): Promise<BareServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bare-save-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -23,7 +29,7 @@ export async function startBareServer(env: Record<string, string>): Promise<Bare
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error('bare save server exited early');
+    if (child.exitCode !== null) throw new Error(`${script} exited early`);
     if (
       await fetch(`${baseUrl}/ready`).then(
         (r) => r.ok,
@@ -33,7 +39,7 @@ export async function startBareServer(env: Record<string, string>): Promise<Bare
       break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('bare save server did not start within 60 s');
+      throw new Error(`${script} did not start within 60 s`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -11,6 +11,7 @@ import {
 import { noPostgresNote, postgresReachable, withBenchDatabase } from '../lib/postgres';
 import { seedResponses, type SeededResponses } from '../lib/seed-responses';
 import { PRODUCTION_ENV } from '../lib/production-env';
+import { round } from '../lib/stats';
 import type { Figure } from '../report';
 
 const PATIENTS = 2000;
@@ -35,8 +36,6 @@ async function time(run: () => Promise<void>, runs = RUNS): Promise<Timing> {
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
   return { median: round(at(0.5)), p95: round(at(0.95)) };
 }
-
-const round = (n: number) => Math.round(n * 10) / 10;
 
 /** One client, one request at a time, over real HTTP to the server process. */
 async function timeGet(baseUrl: string, path: string, token: string): Promise<Timing> {

@@ -1,13 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import './lib/i18n';
-import { App } from './app/App';
 import { reloadOnceOnStaleChunk } from './lib/stale-chunk-reload';
 
 reloadOnceOnStaleChunk();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * Three imports, requested together so their chunks download in parallel: React's graph
+ * completes first, then the app's, then the start's, and each is evaluated in its own task.
+ * Evaluated at once, the app's code is one long task in which the page cannot answer a tap.
+ */
+function start() {
+  void import('react-dom/client');
+  void import('./app/App');
+  void import('./start');
+}
+
+// A prerendered page is painted before the app's code runs: on a slow phone the HTML shows
+// at once, and evaluating and hydrating the scripts does not hold it back.
+if (document.getElementById('root')?.dataset.prerendered) {
+  requestAnimationFrame(() => setTimeout(start));
+} else {
+  start();
+}

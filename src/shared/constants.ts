@@ -3,6 +3,9 @@
 export const ASSESSMENT_PRICE_CENTS = 9900;
 export const CURRENCY = 'eur';
 
+/** The legal texts with a page of their own (the privacy notice is the privacy module's). */
+export const LEGAL_PAGES = ['imprint', 'terms', 'withdrawal'] as const;
+
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

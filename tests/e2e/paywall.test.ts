@@ -90,9 +90,12 @@ describe('paywall in the browser with the demo provider', () => {
     await page.getByTestId('details-dateOfBirth').fill(details.dateOfBirth);
     await expect.poll(() => page.getByText('This field is required').count()).toBe(0);
 
-    // A reload keeps what was typed.
+    // A reload keeps what was typed: the prerendered empty form first, then the app renders the
+    // kept details over it.
     await page.reload();
-    expect(await page.getByTestId('details-city').inputValue()).toBe(details.city);
+    await expect
+      .poll(() => page.getByTestId('details-city').inputValue(), { timeout: 15_000 })
+      .toBe(details.city);
     expect(await page.getByTestId('details-email').inputValue()).toBe(details.email);
     expect(await page.locator('#details-consent').isChecked()).toBe(true);
 

@@ -25,7 +25,8 @@ async function npmStart(port: number) {
     const html = await fetch(url)
       .then((r) => (r.ok ? r.text() : ''))
       .catch(() => '');
-    if (html.includes('<div id="root">')) break;
+    // The built page: `/` is the paywall prerendered into the app's root element.
+    if (html.includes('<div id="root"')) break;
     if (Date.now() - started > 60_000) throw new Error('npm start did not serve / within 60 s');
     await new Promise((r) => setTimeout(r, 250));
   }

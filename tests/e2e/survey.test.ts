@@ -72,6 +72,14 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
       apiFailures.push(`failed ${request.url()} ${request.failure()?.errorText ?? ''}`);
     }
   });
+  // The API calls the last step makes: completing sends no answer again, one request completes.
+  const lastStepPosts: string[] = [];
+  let onLastStep = false;
+  page.on('request', (request) => {
+    if (onLastStep && request.method() === 'POST' && request.url().includes('/api/')) {
+      lastStepPosts.push(new URL(request.url()).pathname);
+    }
+  });
   const a11y: string[] = [];
   const shotTypes = new Set<string>();
   const tag = `${language}-${viewport.width}`;
@@ -114,6 +122,7 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
       await answerQuestion(page, L, seed.type, n);
       if (firstOfType) await shot(page, `survey-${tag}-${seed.type}-answered`);
       const last = n === TOTAL;
+      onLastStep = last;
       await page.getByRole('button', { name: last ? L.complete : L.next }).click();
       if (last) break;
       await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(n + 1);
@@ -129,6 +138,14 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
 
     await page.getByText(L.done).waitFor({ timeout: 30_000 });
     await shot(page, `survey-${tag}-complete`);
+    // At most the last question's own answer (unless it was saved as it was given), then the
+    // completion; never the earlier answers again.
+    expect(lastStepPosts.filter((path) => path !== '/api/survey/responses')).toEqual([
+      '/api/survey/completion-email',
+    ]);
+    expect(
+      lastStepPosts.filter((path) => path === '/api/survey/responses').length,
+    ).toBeLessThanOrEqual(1);
     await expect.poll(async () => (await server.outbox()).length, { timeout: 15_000 }).toBe(1);
     const [mail] = await server.outbox();
     expect(mail).toContain(email);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHUNK_BYTES, UnreadableMediaError } from '../../src/server/modules/media/chunked-cipher';
 import { mediaKeyId, mediaKeyring } from '../../src/server/modules/media/media-keys';
@@ -13,7 +14,8 @@ import {
   newMediaPath,
   type StoredFiles,
 } from '../../src/server/modules/media/media-store';
-import { createS3MediaStore } from '../../src/server/modules/media/s3-media-store';
+import { createS3Client, createS3MediaStore } from '../../src/server/modules/media/s3-media-store';
+import { LEGACY_CHUNK, legacySealedFile } from '../helpers/legacy-media';
 import { startS3Server } from '../helpers/s3-server';
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -65,6 +67,23 @@ describe('media in an S3-compatible bucket', () => {
     expect(bytes.includes(jpeg.subarray(0, 8))).toBe(false);
     expect(bytes.includes(jpeg.subarray(1000, 1032))).toBe(false);
     expect(metadata['key-id']).toBe(mediaKeyId(oldKey).toString('hex'));
+  });
+
+  it('reads an object written in 64 KiB chunks, before the header named the chunk size', async () => {
+    const original = randomBytes(3 * LEGACY_CHUNK + 777);
+    const path = newMediaPath('mp4');
+    await createS3Client(s3.settings).send(
+      new PutObjectCommand({
+        Bucket: s3.settings.bucket,
+        Key: path,
+        Body: legacySealedFile(original, oldKey, 'CMD2'),
+      }),
+    );
+    expect(await store.size(path)).toBe(original.length);
+    expect((await buffer(store.read(path))).equals(original)).toBe(true);
+    const [start, end] = [LEGACY_CHUNK - 10, 2 * LEGACY_CHUNK + 10];
+    const part = await buffer(store.read(path, { start, end }));
+    expect(part.equals(original.subarray(start, end + 1))).toBe(true);
   });
 
   it('says a missing object is missing: null size, and a failing read rather than a crash', async () => {

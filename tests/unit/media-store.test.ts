@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CHUNK_BYTES, HEADER_BYTES } from '../../src/server/modules/media/chunked-cipher';
+import {
+  CHUNK_BYTES,
+  HEADER_BYTES,
+  UnreadableMediaError,
+} from '../../src/server/modules/media/chunked-cipher';
 import {
   createLocalMediaStore,
   InvalidMediaPathError,
@@ -13,6 +17,7 @@ import {
   type MediaStore,
 } from '../../src/server/modules/media/media-store';
 import { mediaKeyring } from '../../src/server/modules/media/media-keys';
+import { LEGACY_CHUNK, legacySealedFile } from '../helpers/legacy-media';
 
 const key = randomBytes(32);
 let dir: string;
@@ -127,27 +132,63 @@ describe('partial uploads', () => {
   });
 });
 
-describe('files written before key ids', () => {
-  it('are read with whichever configured key sealed them', async () => {
-    const original = randomBytes(2 * CHUNK_BYTES + 9);
-    const { path } = await store.write(Readable.from([original]), newMediaPath('mp4'));
-    // The first layout: "CMD1" and the nonce prefix, no key id; the chunks are the same.
+describe('files written in 64 KiB chunks, before the header named the chunk size', () => {
+  const writeLegacy = async (plain: Buffer, layout: 'CMD1' | 'CMD2') => {
+    const path = newMediaPath('mp4');
+    await writeFile(join(dir, path.slice('media/'.length)), legacySealedFile(plain, key, layout));
+    return path;
+  };
+
+  it('are read whole and by byte range, and refused when tampered with or cut short', async () => {
+    const original = randomBytes(3 * LEGACY_CHUNK + 777);
+    const path = await writeLegacy(original, 'CMD2');
+    expect(await store.size(path)).toBe(original.length);
+    expect((await buffer(store.read(path))).equals(original)).toBe(true);
+    for (const [start, end] of [
+      [0, 0],
+      [LEGACY_CHUNK - 10, LEGACY_CHUNK + 10],
+      [2 * LEGACY_CHUNK + 1, 3 * LEGACY_CHUNK + 776],
+    ] as const) {
+      const part = await buffer(store.read(path, { start, end }));
+      expect(part.equals(original.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
+    }
+
     const file = join(dir, path.slice('media/'.length));
-    const current = await readFile(file);
-    await writeFile(
-      file,
-      Buffer.concat([
-        Buffer.from('CMD1'),
-        current.subarray(12, HEADER_BYTES),
-        current.subarray(HEADER_BYTES),
-      ]),
-    );
+    const disk = await readFile(file);
+    await truncate(file, disk.length - (777 + 16));
+    await expect(buffer(store.read(path))).rejects.toThrow();
+    disk[LEGACY_CHUNK + 100]! ^= 1;
+    await writeFile(file, disk);
+    await expect(buffer(store.read(path))).rejects.toThrow();
+  });
+
+  it('without a key id are read with whichever configured key sealed them', async () => {
+    const original = randomBytes(2 * LEGACY_CHUNK + 9);
+    const path = await writeLegacy(original, 'CMD1');
     const rotated = createLocalMediaStore(dir, mediaKeyring(randomBytes(32), [key]));
     expect(await rotated.size(path)).toBe(original.length);
     expect((await buffer(rotated.read(path))).equals(original)).toBe(true);
-    const part = await buffer(rotated.read(path, { start: CHUNK_BYTES + 1, end: CHUNK_BYTES + 4 }));
-    expect(part.equals(original.subarray(CHUNK_BYTES + 1, CHUNK_BYTES + 5))).toBe(true);
+    const part = await buffer(
+      rotated.read(path, { start: LEGACY_CHUNK + 1, end: LEGACY_CHUNK + 4 }),
+    );
+    expect(part.equals(original.subarray(LEGACY_CHUNK + 1, LEGACY_CHUNK + 5))).toBe(true);
     const stranger = createLocalMediaStore(dir, mediaKeyring(randomBytes(32)));
     await expect(buffer(stranger.read(path))).rejects.toThrow(/no configured key/);
+  });
+});
+
+describe('the file header', () => {
+  it('names the chunk size, and a reader refuses one it would have to hold too much of', async () => {
+    const original = randomBytes(CHUNK_BYTES + 1);
+    const { path } = await store.write(Readable.from([original]), newMediaPath('webm'));
+    const file = join(dir, path.slice('media/'.length));
+    const disk = await readFile(file);
+    expect(disk.subarray(0, 4).toString()).toBe('CMD3');
+    expect(disk.readUInt32BE(12)).toBe(CHUNK_BYTES);
+    expect(disk.length).toBe(HEADER_BYTES + original.length + 2 * 16);
+    disk.writeUInt32BE(1024 * 1024 * 1024, 12);
+    await writeFile(file, disk);
+    await expect(store.size(path)).rejects.toThrow(UnreadableMediaError);
+    await expect(buffer(store.read(path))).rejects.toThrow(/chunk size/);
   });
 });

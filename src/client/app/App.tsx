@@ -6,17 +6,24 @@ import { AppRoutes } from './AppRoutes';
 import { AppShell } from './AppShell';
 import { theme } from './theme';
 
-export function App() {
+/** The app inside a router: the browser's, or the static one the build prerenders with. */
+export function AppContent() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <BrowserRouter>
-        <AuthProvider>
-          <AppShell>
-            <AppRoutes />
-          </AppShell>
-        </AuthProvider>
-      </BrowserRouter>
+      <AuthProvider>
+        <AppShell>
+          <AppRoutes />
+        </AppShell>
+      </AuthProvider>
     </ThemeProvider>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppContent />
+    </BrowserRouter>
   );
 }

@@ -1,14 +1,14 @@
-import { LEGAL_PAGES } from '../../shared/contracts/legal';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PaymentSuccessPage } from '../features/paywall/PaymentSuccessPage';
+import { LEGAL_PAGES } from '../../shared/constants';
 import { PaywallPage } from '../features/paywall/PaywallPage';
 import { LazyQueryProvider } from '../lib/lazy-query-provider';
 import { PageLoader } from '../lib/PageLoader';
 import { AdminOnly, SignedInOnly, VisitorOnly } from './route-guards';
 
 // Survey and admin code arrive only when needed, so the paywall stays light.
-const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
+const loadSurveyPage = () => import('../features/survey/SurveyPage');
+const SurveyPage = lazy(loadSurveyPage);
 const QuestionsPage = lazy(() => import('../features/questions/QuestionsPage'));
 const ResponsesPage = lazy(() => import('../features/responses/ResponsesPage'));
 const PromoCodesPage = lazy(() => import('../features/promo-codes/PromoCodesPage'));
@@ -17,6 +17,17 @@ const AssessmentPage = lazy(() => import('../features/evaluation/AssessmentPage'
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const PrivacyNoticePage = lazy(() => import('../features/privacy/PrivacyNoticePage'));
 const LegalPage = lazy(() => import('../features/legal/LegalPage'));
+const PaymentSuccessPage = lazy(() => import('../features/paywall/PaymentSuccessPage'));
+
+/** The survey, whose code is requested together with the query provider's, not after it. */
+function SurveyRoute() {
+  void loadSurveyPage();
+  return (
+    <LazyQueryProvider>
+      <SurveyPage />
+    </LazyQueryProvider>
+  );
+}
 
 /** Routes of SPEC section 2; any unknown path (including /paywall) shows the paywall. */
 export function AppRoutes() {
@@ -41,9 +52,7 @@ export function AppRoutes() {
           path="/app"
           element={
             <SignedInOnly>
-              <LazyQueryProvider>
-                <SurveyPage />
-              </LazyQueryProvider>
+              <SurveyRoute />
             </SignedInOnly>
           }
         />

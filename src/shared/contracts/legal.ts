@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { LEGAL_PAGES } from '../constants';
 
-export const LEGAL_PAGES = ['imprint', 'terms', 'withdrawal'] as const;
 export type LegalPageName = (typeof LEGAL_PAGES)[number];
 
 /** A text the patient reads and may agree to, in both languages, with its version. */

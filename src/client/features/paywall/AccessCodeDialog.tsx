@@ -26,7 +26,7 @@ interface Props {
 }
 
 /** For a returning patient: the code from the e-mail signs them in and opens the survey. */
-export function AccessCodeDialog({ open, onClose }: Props) {
+export default function AccessCodeDialog({ open, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const { login } = useAuth();
   const navigate = useNavigate();

@@ -14,6 +14,7 @@ import type { PatientDetails } from '../../../shared/contracts/paywall';
 import { localIsoDate } from '../../../shared/dates';
 import { fetchLegalPage, fetchPrivacyNotice } from './api';
 import type { DetailsErrors } from './details-validation';
+import { useBrowserValue, useHydrated } from '../../lib/use-hydrated';
 import { savePendingDetails } from './pending-details';
 
 /** The boxes the patient ticks, each storing the version of the text it agrees to. */
@@ -73,8 +74,6 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
     fetchPrivacyNotice().then(keep('consent'), () => undefined);
     fetchLegalPage('terms').then(keep('terms'), () => undefined);
     fetchLegalPage('withdrawal').then(keep('withdrawalWaiver'), () => undefined);
-    // Fetch the validation code while the patient types, so submitting does not wait for it.
-    void validation();
   }, []);
   const changeAgreement = (name: Agreement, given: boolean) =>
     change({ [name]: given, [AGREEMENTS[name]]: given ? versions[name] : '' });
@@ -121,6 +120,10 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
     onSubmit(parseDetails(values));
   };
 
+  // The latest date of birth: not in the prerendered HTML, whose day has passed by the time it
+  // is served.
+  const today = useBrowserValue(localIsoDate);
+  const hydrated = useHydrated();
   const field = (name: Field, extra: { wide?: boolean } = {}) => {
     const meta = FIELDS[name];
     const message = errors[name];
@@ -141,7 +144,9 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
         slotProps={{
           inputLabel: meta.type === 'date' ? { shrink: true } : undefined,
           htmlInput: {
-            ...(meta.type === 'date' ? { max: localIsoDate(), min: '1900-01-01' } : {}),
+            ...(meta.type === 'date' ? { max: today, min: '1900-01-01' } : {}),
+            // Typed into the static page, it would be reset by hydration.
+            readOnly: !hydrated,
             'data-testid': `details-${name}`,
           },
         }}
@@ -168,7 +173,15 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-describedby="details-intro">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      // Fetched while the patient types, so submitting does not wait for it; not at load,
+      // where evaluating it would compete with the page becoming interactive.
+      onFocusCapture={() => void validation()}
+      aria-describedby="details-intro"
+    >
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         {t('details.heading')}
       </Typography>
@@ -216,7 +229,9 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
       )}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button
-          type="submit"
+          // Before hydration a click would send the form natively, details in the address.
+          type={hydrated ? 'submit' : 'button'}
+          aria-disabled={hydrated ? undefined : true}
           variant="contained"
           size="large"
           disabled={busy}

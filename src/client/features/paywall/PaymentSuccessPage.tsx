@@ -17,7 +17,7 @@ import { clearCheckoutStorage, EMPTY_DETAILS, loadPendingDetails } from './pendi
  * Where the payment provider returns: verifies once, signs in, opens the survey, then redeems a
  * stored coupon. Failure or a missing payment_intent goes back to the paywall (SPEC section 4).
  */
-export function PaymentSuccessPage() {
+export default function PaymentSuccessPage() {
   const { t, i18n } = useTranslation('paywall');
   const { login } = useAuth();
   const navigate = useNavigate();

@@ -5,19 +5,26 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Disclaimer } from '../../lib/Disclaimer';
 import { LanguageSelector } from '../../lib/LanguageSelector';
-import { AccessCodeDialog } from './AccessCodeDialog';
+import { useHydrated } from '../../lib/use-hydrated';
 import './i18n';
 import { PaywallWizard } from './PaywallWizard';
 import { SellingPoints } from './SellingPoints';
 
+// Only returning patients open the access-code dialog: its code arrives when they reach for it.
+const loadAccessCodeDialog = () => import('./AccessCodeDialog');
+const AccessCodeDialog = lazy(loadAccessCodeDialog);
+
 export function PaywallPage() {
   const { t } = useTranslation(['paywall', 'common']);
+  const hydrated = useHydrated();
   const [accessCodeOpen, setAccessCodeOpen] = useState(false);
+  // Mounted from the first opening on, so closing it still plays its transition.
+  const [accessCodeUsed, setAccessCodeUsed] = useState(false);
   const location = useLocation();
   const verificationFailed = (location.state as { verificationFailed?: boolean | string } | null)
     ?.verificationFailed;
@@ -48,7 +55,13 @@ export function PaywallPage() {
             variant="text"
             startIcon={<KeyOutlined />}
             sx={{ mt: 1.5, ml: -1 }}
-            onClick={() => setAccessCodeOpen(true)}
+            aria-disabled={hydrated ? undefined : true}
+            onPointerEnter={() => void loadAccessCodeDialog()}
+            onFocus={() => void loadAccessCodeDialog()}
+            onClick={() => {
+              setAccessCodeUsed(true);
+              setAccessCodeOpen(true);
+            }}
           >
             {t('common:accessCode.open')}
           </Button>
@@ -71,14 +84,21 @@ export function PaywallPage() {
         }}
       >
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3, md: 4 } }}>
-          <PaywallWizard />
+          {/* Its own boundary, so the form hydrates (and commits) in a task after the page's. */}
+          <Suspense fallback={null}>
+            <PaywallWizard />
+          </Suspense>
         </Paper>
         <Box sx={{ display: 'grid', gap: 3 }}>
           <Disclaimer />
           <SellingPoints />
         </Box>
       </Box>
-      <AccessCodeDialog open={accessCodeOpen} onClose={() => setAccessCodeOpen(false)} />
+      {accessCodeUsed && (
+        <Suspense fallback={null}>
+          <AccessCodeDialog open={accessCodeOpen} onClose={() => setAccessCodeOpen(false)} />
+        </Suspense>
+      )}
     </Container>
   );
 }

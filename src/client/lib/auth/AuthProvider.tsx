@@ -6,7 +6,6 @@ import i18n from '../i18n';
 import { storage } from '../storage';
 import { revokeSession, saveLanguagePreference } from './api';
 import { AuthContext, type AuthState } from './auth-context';
-import { forgetPendingRecordings } from '../pending-recordings';
 import { parseToken } from './token';
 
 /** The shape of a stored user, checked by hand: the paywall loads no schema library. */
@@ -62,7 +61,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Leaving must never wait on the network: the revocation is best effort.
     const revoked = Promise.all([
       revokeSession().catch(() => undefined),
-      forgetPendingRecordings(),
+      // Recordings exist only where the survey ran: its storage code is not on the paywall.
+      import('../pending-recordings')
+        .then(({ forgetPendingRecordings }) => forgetPendingRecordings())
+        .catch(() => undefined),
     ]);
     const timeout = new Promise((resolve) => setTimeout(resolve, 1500));
     void Promise.race([revoked, timeout]).then(() => {

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { AssessmentStatus, QuestionType } from '../../../shared/constants';
-import type { DbOrTx } from '../../platform/db/client';
+import type { Db, DbOrTx } from '../../platform/db/client';
+import { runPrepared, type PreparedStatement } from '../../platform/db/prepared-statement';
 import type { SessionClaims } from '../accounts/auth-context';
-import { users } from '../accounts/tables';
 import type { PatientScope } from '../assessments/assessment-state';
 import { accessCodes } from '../assessments/tables';
-import { questionOptions, questions } from '../questionnaire/tables';
+import { questions } from '../questionnaire/tables';
 import type { StoredAnswer } from '../../../question-types/server-type';
 import { responses } from './tables';
 
@@ -96,78 +96,83 @@ export interface SaveOutcome {
  * the assessment is the session's and in one of `editable`, the question is active and of the
  * type the answer was checked as, and its option (if any) is an active option of the question;
  * only then the upsert. Returns what each check found, so the caller can say why it refused.
- * Without `write` it only checks (the caller does not know the question's type yet).
+ * Without `write` (`$12` false) it only checks: the caller does not know the question's type yet.
+ *
+ * Plain SQL rather than the query builder, because the database keeps it prepared: it is parsed
+ * and planned once per connection, where building, parsing and planning it on every save cost
+ * more than running it (README, benchmarks).
  */
-export async function saveAnswerInOneStatement(
-  db: DbOrTx,
-  claims: SessionClaims,
-  questionId: number,
-  write: { questionType: QuestionType; answer: StoredAnswer } | null,
-  editable: readonly AssessmentStatus[],
-): Promise<SaveOutcome> {
-  const answer = write?.answer;
-  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
-  const { rows } = (await db.execute(sql`
+const SAVE_ANSWER: PreparedStatement = {
+  name: 'answers_save_v1',
+  text: `
     WITH checks AS (
       SELECT
-        COALESCE((SELECT ${users.tokenVersion} = ${claims.tokenVersion}::int
-            AND ${accessCodes.tokenVersion} = ${claims.assessmentTokenVersion}::int
-          FROM ${accessCodes} JOIN ${users} ON ${users.id} = ${accessCodes.userId}
-          WHERE ${accessCodes.id} = ${claims.accessCodeId}::int
-            AND ${users.id} = ${claims.userId}::int), false) AS session_stands,
-        (SELECT ${accessCodes.status} FROM ${accessCodes}
-          WHERE ${accessCodes.id} = ${claims.accessCodeId}::int
-            AND ${accessCodes.userId} = ${claims.userId}::int) AS assessment_status,
-        (SELECT ${questions.questionType} FROM ${questions}
-          WHERE ${questions.id} = ${questionId}::int AND ${questions.isActive}) AS question_type,
-        (${answer?.optionId ?? null}::int IS NULL OR EXISTS (SELECT 1 FROM ${questionOptions}
-          WHERE ${questionOptions.id} = ${answer?.optionId ?? null}::int
-            AND ${questionOptions.questionId} = ${questionId}::int
-            AND ${questionOptions.isActive})) AS option_stands),
+        COALESCE((SELECT u.token_version = $3::int AND a.token_version = $4::int
+          FROM access_codes a JOIN users u ON u.id = a.user_id
+          WHERE a.id = $2::int AND u.id = $1::int), false) AS session_stands,
+        (SELECT status FROM access_codes WHERE id = $2::int AND user_id = $1::int)
+          AS assessment_status,
+        (SELECT question_type FROM questions WHERE id = $5::int AND is_active) AS question_type,
+        ($6::int IS NULL OR EXISTS (SELECT 1 FROM question_options
+          WHERE id = $6::int AND question_id = $5::int AND is_active)) AS option_stands),
     previous AS (
-      SELECT ${responses.mediaPath} AS media_path FROM ${responses}
-      WHERE ${responses.accessCodeId} = ${claims.accessCodeId}::int
-        AND ${responses.questionId} = ${questionId}::int),
+      SELECT media_path FROM responses WHERE access_code_id = $2::int AND question_id = $5::int),
     saved AS (
-      INSERT INTO ${responses} (user_id, access_code_id, question_id, option_id, answer_text,
+      INSERT INTO responses (user_id, access_code_id, question_id, option_id, answer_text,
         media_type, media_path, pain_points, symptoms)
-      SELECT ${claims.userId}::int, ${claims.accessCodeId}::int, ${questionId}::int,
-        ${answer?.optionId ?? null}::int, ${answer?.answerText ?? null}::text,
-        ${answer?.mediaType ?? null}::text, ${answer?.mediaPath ?? null}::text,
-        ${json(answer?.painPoints)}::jsonb, ${json(answer?.symptoms)}::jsonb
+      SELECT $1::int, $2::int, $5::int, $6::int, $7::text, $8::text, $9::text, $10::jsonb,
+        $11::jsonb
       FROM checks
-      WHERE ${write !== null}::boolean AND session_stands AND option_stands
-        AND assessment_status IN (${sql.join(
-          editable.map((status) => sql`${status}`),
-          sql`, `,
-        )})
-        AND question_type = ${write?.questionType ?? null}::text
+      WHERE $12::boolean AND session_stands AND option_stands
+        AND assessment_status = ANY (string_to_array($14::text, ','))
+        AND question_type = $13::text
       ON CONFLICT (access_code_id, question_id) DO UPDATE SET
         user_id = excluded.user_id, option_id = excluded.option_id,
         answer_text = excluded.answer_text, media_type = excluded.media_type,
         media_path = excluded.media_path, pain_points = excluded.pain_points,
         symptoms = excluded.symptoms, updated_at = now()
       RETURNING 1)
-    SELECT checks.*, (SELECT media_path FROM previous) AS previous_media_path,
-      EXISTS (SELECT 1 FROM saved) AS saved
-    FROM checks`)) as unknown as {
-    rows: {
-      session_stands: boolean;
-      assessment_status: AssessmentStatus | null;
-      question_type: QuestionType | null;
-      option_stands: boolean;
-      saved: boolean;
-      previous_media_path: string | null;
-    }[];
-  };
-  const row = rows[0]!;
+    SELECT session_stands, assessment_status, question_type, option_stands,
+      (SELECT media_path FROM previous), EXISTS (SELECT 1 FROM saved)
+    FROM checks`,
+};
+
+export async function saveAnswerInOneStatement(
+  db: Db,
+  claims: SessionClaims,
+  questionId: number,
+  write: { questionType: QuestionType; answer: StoredAnswer } | null,
+  editable: readonly AssessmentStatus[],
+): Promise<SaveOutcome> {
+  const answer = write?.answer;
+  const text = (value: number | string | null | undefined) =>
+    value == null ? null : String(value);
+  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+  const [row] = await runPrepared(db, SAVE_ANSWER, [
+    text(claims.userId),
+    text(claims.accessCodeId),
+    text(claims.tokenVersion),
+    text(claims.assessmentTokenVersion),
+    text(questionId),
+    text(answer?.optionId),
+    text(answer?.answerText),
+    text(answer?.mediaType),
+    text(answer?.mediaPath),
+    json(answer?.painPoints),
+    json(answer?.symptoms),
+    String(write !== null),
+    text(write?.questionType),
+    editable.join(','),
+  ]);
+  const [sessionStands, assessmentStatus, questionType, optionStands, previousMediaPath, saved] =
+    row!;
   return {
-    sessionStands: row.session_stands,
-    assessmentStatus: row.assessment_status,
-    questionType: row.question_type,
-    optionStands: row.option_stands,
-    saved: row.saved,
-    previousMediaPath: row.previous_media_path,
+    sessionStands: sessionStands === 't',
+    assessmentStatus: assessmentStatus as AssessmentStatus | null,
+    questionType: questionType as QuestionType | null,
+    optionStands: optionStands === 't',
+    saved: saved === 't',
+    previousMediaPath: previousMediaPath ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import { answerForType, type SaveResponseBody } from '../../../question-types/re
 import { serverOfType } from '../../../question-types/registry.server';
 import type { AnswerChecks, StoredAnswer } from '../../../question-types/server-type';
 import type { QuestionType } from '../../../shared/constants';
-import type { Db, DbOrTx } from '../../platform/db/client';
+import type { Db } from '../../platform/db/client';
 import { notFound, unauthenticated } from '../../platform/errors';
 import type { SessionClaims } from '../accounts/auth-context';
 import { claimsStillStand } from '../accounts/authenticate';
@@ -22,7 +22,7 @@ import { saveAnswerInOneStatement, upsertAnswer } from './answers-repository';
  * question's type before its one statement, and the statement re-checks the type, so a stale
  * entry costs a retry, never a wrong answer. One map per database handle (tests run many apps).
  */
-const questionTypes = new WeakMap<DbOrTx, Map<number, QuestionType>>();
+const questionTypes = new WeakMap<Db, Map<number, QuestionType>>();
 
 /** A save whose question or option changed under it more often than this gives up. */
 const ATTEMPTS = 3;

@@ -3,27 +3,41 @@ import { Transform } from 'node:stream';
 import { KEY_ID_BYTES, type MediaKey, type MediaKeyring } from './media-keys';
 
 /**
- * Streamed AES-256-GCM in fixed 64 KiB chunks, each with its own tag, so a range of a video can
- * be decrypted without reading the whole file, from a disk or with one ranged GET from object
+ * Streamed AES-256-GCM in fixed-size chunks, each with its own tag, so a range of a video can be
+ * decrypted without reading the whole file, from a disk or with one ranged GET from object
  * storage.
  *
- * File layout: MAGIC "CMD2" (4 bytes) | key id (8 bytes) | file nonce prefix (8 bytes) | chunk*
- * where each chunk is ciphertext (up to 64 KiB) followed by its 16-byte tag. A chunk's IV is the
- * prefix plus its index; its additional data says whether it is the last chunk, so a file cut
- * short at a chunk boundary fails authentication instead of reading as a shorter video. The key
- * id says which key of the ring sealed the file, so the key can be rotated. Files of the first
- * layout ("CMD1", no key id) are still read: the key whose tag fits is the one.
+ * File layout: MAGIC "CMD3" (4 bytes) | key id (8 bytes) | chunk size (4 bytes, big-endian) |
+ * file nonce prefix (8 bytes) | chunk*
+ * where each chunk is ciphertext (up to the chunk size) followed by its 16-byte tag. A chunk's IV
+ * is the prefix plus its index; its additional data says whether it is the last chunk, so a file
+ * cut short at a chunk boundary fails authentication instead of reading as a shorter video. The
+ * key id says which key of the ring sealed the file, so the key can be rotated. Files are written
+ * in 1 MiB chunks: an upload then sets up one cipher and makes one disk write per MiB, where
+ * 64 KiB chunks cost sixteen of each and held uploads far below the disk's speed. Files of the
+ * earlier layouts are still read, in 64 KiB chunks: "CMD2" (no chunk size) and "CMD1" (no key
+ * id either: the key whose tag fits is the one).
  */
 const MAGIC_V1 = Buffer.from('CMD1');
 const MAGIC_V2 = Buffer.from('CMD2');
+const MAGIC_V3 = Buffer.from('CMD3');
 const PREFIX_BYTES = 8;
+const SIZE_BYTES = 4;
 /** The header of the files written now. */
-export const HEADER_BYTES = MAGIC_V2.length + KEY_ID_BYTES + PREFIX_BYTES;
+export const HEADER_BYTES = MAGIC_V3.length + KEY_ID_BYTES + SIZE_BYTES + PREFIX_BYTES;
 /** Enough bytes from the start of any file to read its header. */
 export const MAX_HEADER_BYTES = HEADER_BYTES;
-export const CHUNK_BYTES = 64 * 1024;
+/** The chunk size of the files written now. */
+export const CHUNK_BYTES = 1024 * 1024;
+/** The chunk size of "CMD1" and "CMD2" files. */
+const LEGACY_CHUNK_BYTES = 64 * 1024;
+/**
+ * Chunk sizes a header may name: a reader holds one chunk, so a damaged or forged header must
+ * not make it buffer more.
+ */
+const MIN_CHUNK_BYTES = LEGACY_CHUNK_BYTES;
+const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
 const TAG_BYTES = 16;
-const SEALED_CHUNK_BYTES = CHUNK_BYTES + TAG_BYTES;
 
 /** A stored file that exists but cannot be decrypted: not a media file, or no key for it. */
 export class UnreadableMediaError extends Error {
@@ -39,6 +53,8 @@ export interface SealedHeader {
   /** Null for files of the first layout. */
   keyId: Buffer | null;
   prefix: Buffer;
+  /** Plaintext bytes per chunk (the last chunk may hold fewer). */
+  chunkBytes: number;
 }
 
 function iv(prefix: Buffer, index: number): Buffer {
@@ -50,10 +66,25 @@ function iv(prefix: Buffer, index: number): Buffer {
 
 const finalFlag = (last: boolean) => Buffer.from([last ? 1 : 0]);
 
-function seal(key: Buffer, prefix: Buffer, index: number, plain: Buffer, last: boolean): Buffer {
+/**
+ * `lead` (the file's header, or nothing), the chunk's ciphertext and its tag, in one buffer: the
+ * chunk's plaintext comes in the pieces it arrived in and is copied only once, as ciphertext.
+ */
+function seal(
+  key: Buffer,
+  prefix: Buffer,
+  index: number,
+  plain: Buffer[],
+  last: boolean,
+  lead: Buffer,
+): Buffer {
   const cipher = createCipheriv('aes-256-gcm', key, iv(prefix, index));
   cipher.setAAD(finalFlag(last));
-  return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+  const sealed = [lead];
+  for (const piece of plain) sealed.push(cipher.update(piece));
+  cipher.final();
+  sealed.push(cipher.getAuthTag());
+  return Buffer.concat(sealed);
 }
 
 function openChunk(
@@ -66,32 +97,72 @@ function openChunk(
   const decipher = createDecipheriv('aes-256-gcm', key, iv(prefix, index));
   decipher.setAAD(finalFlag(last));
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-  return Buffer.concat([
-    decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)),
-    decipher.final(),
-  ]);
+  const plain = decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES));
+  decipher.final();
+  return plain;
 }
 
-/** Encrypts a stream with the ring's current key; holds at most one chunk (plus the next). */
+/** Buffers arriving in pieces of any size, taken out by length. */
+class ByteQueue {
+  private parts: Buffer[] = [];
+  length = 0;
+
+  push(data: Buffer): void {
+    this.parts.push(data);
+    this.length += data.length;
+  }
+
+  /** The next `length` bytes, in the pieces they arrived in (cut where `length` ends). */
+  takePieces(length: number): Buffer[] {
+    const pieces: Buffer[] = [];
+    for (let left = length; left > 0;) {
+      const part = this.parts[0]!;
+      if (part.length <= left) {
+        pieces.push(part);
+        this.parts.shift();
+      } else {
+        pieces.push(part.subarray(0, left));
+        this.parts[0] = part.subarray(left);
+      }
+      left -= pieces[pieces.length - 1]!.length;
+    }
+    this.length -= length;
+    return pieces;
+  }
+
+  /** The next `length` bytes as one buffer: copied only when they arrived in several pieces. */
+  take(length: number): Buffer {
+    const pieces = this.takePieces(length);
+    return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, length);
+  }
+}
+
+/**
+ * Encrypts a stream with the ring's current key; holds at most one chunk and the piece that
+ * completes it, and passes each sealed chunk on whole (the first one with the file's header), so
+ * the writer behind it makes one write per chunk.
+ */
 export function createEncryptStream({ id, key }: MediaKey): Transform {
   const prefix = randomBytes(PREFIX_BYTES);
-  let pending = Buffer.alloc(0);
+  const chunkSize = Buffer.alloc(SIZE_BYTES);
+  chunkSize.writeUInt32BE(CHUNK_BYTES);
+  const pending = new ByteQueue();
   let index = 0;
-  let headerSent = false;
-  const header = () => (headerSent ? [] : ((headerSent = true), [MAGIC_V2, id, prefix]));
+  const lead = () =>
+    index === 0 ? Buffer.concat([MAGIC_V3, id, chunkSize, prefix]) : Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      pending = Buffer.concat([pending, chunk]);
-      const out: Buffer[] = [...header()];
+      pending.push(chunk);
       // Keep the last full chunk back: only at the end do we know whether it is the final one.
       while (pending.length > CHUNK_BYTES) {
-        out.push(seal(key, prefix, index++, pending.subarray(0, CHUNK_BYTES), false));
-        pending = pending.subarray(CHUNK_BYTES);
+        const sealed = seal(key, prefix, index, pending.takePieces(CHUNK_BYTES), false, lead());
+        index += 1;
+        this.push(sealed);
       }
-      callback(null, Buffer.concat(out));
+      callback();
     },
     flush(callback) {
-      callback(null, Buffer.concat([...header(), seal(key, prefix, index, pending, true)]));
+      callback(null, seal(key, prefix, index, pending.takePieces(pending.length), true, lead()));
     },
   });
 }
@@ -99,11 +170,26 @@ export function createEncryptStream({ id, key }: MediaKey): Transform {
 /** Reads the header from the first bytes of a stored file (at least MAX_HEADER_BYTES of them). */
 export function parseHeader(head: Buffer): SealedHeader {
   const magic = head.subarray(0, 4);
-  if (magic.equals(MAGIC_V2) && head.length >= HEADER_BYTES) {
+  if (magic.equals(MAGIC_V3) && head.length >= HEADER_BYTES) {
+    const at = 4 + KEY_ID_BYTES;
+    const chunkBytes = head.readUInt32BE(at);
+    if (chunkBytes < MIN_CHUNK_BYTES || chunkBytes > MAX_CHUNK_BYTES) {
+      throw new UnreadableMediaError('chunk size out of range');
+    }
     return {
       bytes: HEADER_BYTES,
+      keyId: Buffer.from(head.subarray(4, at)),
+      prefix: Buffer.from(head.subarray(at + SIZE_BYTES, HEADER_BYTES)),
+      chunkBytes,
+    };
+  }
+  const v2Bytes = MAGIC_V2.length + KEY_ID_BYTES + PREFIX_BYTES;
+  if (magic.equals(MAGIC_V2) && head.length >= v2Bytes) {
+    return {
+      bytes: v2Bytes,
       keyId: Buffer.from(head.subarray(4, 4 + KEY_ID_BYTES)),
-      prefix: Buffer.from(head.subarray(4 + KEY_ID_BYTES, HEADER_BYTES)),
+      prefix: Buffer.from(head.subarray(4 + KEY_ID_BYTES, v2Bytes)),
+      chunkBytes: LEGACY_CHUNK_BYTES,
     };
   }
   if (magic.equals(MAGIC_V1) && head.length >= MAGIC_V1.length + PREFIX_BYTES) {
@@ -111,6 +197,7 @@ export function parseHeader(head: Buffer): SealedHeader {
       bytes: MAGIC_V1.length + PREFIX_BYTES,
       keyId: null,
       prefix: Buffer.from(head.subarray(4, 4 + PREFIX_BYTES)),
+      chunkBytes: LEGACY_CHUNK_BYTES,
     };
   }
   throw new UnreadableMediaError('not an encrypted media file');
@@ -123,10 +210,12 @@ export function requireKeyFor(header: SealedHeader, keys: MediaKeyring): void {
   }
 }
 
+const sealedChunkBytes = (header: SealedHeader) => header.chunkBytes + TAG_BYTES;
+
 /** The plaintext size of an encrypted file of the given size. */
 export function plaintextSize(encryptedSize: number, header: SealedHeader): number {
   const body = encryptedSize - header.bytes;
-  const chunks = Math.ceil(body / SEALED_CHUNK_BYTES);
+  const chunks = Math.ceil(body / sealedChunkBytes(header));
   return Math.max(0, body - chunks * TAG_BYTES);
 }
 
@@ -153,12 +242,13 @@ export function sealedSpan(
   if (total === 0) return null;
   const wanted = range ?? { start: 0, end: total - 1 };
   const end = Math.min(wanted.end, total - 1);
-  const firstChunk = Math.floor(wanted.start / CHUNK_BYTES);
-  const lastChunk = Math.floor(end / CHUNK_BYTES);
-  const start = header.bytes + firstChunk * SEALED_CHUNK_BYTES;
+  const firstChunk = Math.floor(wanted.start / header.chunkBytes);
+  const lastChunk = Math.floor(end / header.chunkBytes);
+  const sealedBytes = sealedChunkBytes(header);
+  const start = header.bytes + firstChunk * sealedBytes;
   return {
     start,
-    end: Math.min(header.bytes + (lastChunk + 1) * SEALED_CHUNK_BYTES, encryptedSize) - 1,
+    end: Math.min(header.bytes + (lastChunk + 1) * sealedBytes, encryptedSize) - 1,
     firstChunk,
     lastChunk,
     range: { start: wanted.start, end },
@@ -177,11 +267,13 @@ export async function* decryptSpan(
   span: SealedSpan,
 ): AsyncGenerator<Buffer> {
   const { header, encryptedSize, firstChunk, lastChunk, range } = span;
-  const lastIndex = Math.ceil((encryptedSize - header.bytes) / SEALED_CHUNK_BYTES) - 1;
+  const { chunkBytes } = header;
+  const sealedBytes = sealedChunkBytes(header);
+  const lastIndex = Math.ceil((encryptedSize - header.bytes) / sealedBytes) - 1;
   requireKeyFor(header, keys);
   let key = header.keyId ? keys.find(header.keyId) : undefined;
   let index = firstChunk;
-  let pending: Buffer = Buffer.alloc(0);
+  const pending = new ByteQueue();
 
   const open = (chunk: Buffer): Buffer => {
     const last = index === lastIndex;
@@ -199,19 +291,17 @@ export async function* decryptSpan(
     throw new UnreadableMediaError('no configured key opens it');
   };
   const cut = (plain: Buffer): Buffer => {
-    const from = index === firstChunk ? range.start - index * CHUNK_BYTES : 0;
-    const to = index === lastChunk ? range.end - index * CHUNK_BYTES + 1 : plain.length;
+    const from = index === firstChunk ? range.start - index * chunkBytes : 0;
+    const to = index === lastChunk ? range.end - index * chunkBytes + 1 : plain.length;
     return plain.subarray(from, to);
   };
   const sealedLength = () =>
-    Math.min(SEALED_CHUNK_BYTES, encryptedSize - (header.bytes + index * SEALED_CHUNK_BYTES));
+    Math.min(sealedBytes, encryptedSize - (header.bytes + index * sealedBytes));
 
   for await (const data of sealed) {
-    pending = pending.length === 0 ? data : Buffer.concat([pending, data]);
+    pending.push(data);
     while (index <= lastChunk && pending.length >= sealedLength()) {
-      const length = sealedLength();
-      const plain = open(pending.subarray(0, length));
-      pending = pending.subarray(length);
+      const plain = open(pending.take(sealedLength()));
       yield cut(plain);
       index += 1;
     }

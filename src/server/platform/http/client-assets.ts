@@ -10,10 +10,11 @@ export function clientDistDir(): string {
 }
 
 /**
- * Serves the built client. Any GET outside /api and /assets that is not a file gets index.html,
- * so the browser router handles it (unknown paths fall to the paywall there). A missing asset is
- * a 404: during a rolling deploy a tab of the other build asks for chunks this one lacks, and
- * index.html in their place would fail as a script with no way to recover.
+ * Serves the built client. `/` gets the paywall prerendered in the visitor's language; any other
+ * GET outside /api and /assets that is not a file gets index.html, so the browser router handles
+ * it (unknown paths fall to the paywall there). A missing asset is a 404: during a rolling
+ * deploy a tab of the other build asks for chunks this one lacks, and index.html in their place
+ * would fail as a script with no way to recover.
  */
 export async function registerClientAssets(app: FastifyInstance, root = clientDistDir()) {
   const hasClient = existsSync(join(root, 'index.html'));
@@ -30,10 +31,19 @@ export async function registerClientAssets(app: FastifyInstance, root = clientDi
       },
     });
   }
+  // The build prerenders the paywall per language (vite.config.ts); a build without them
+  // serves index.html for `/` as for every other page.
+  const prerendered = hasClient && existsSync(join(root, 'paywall.en.html'));
   app.setNotFoundHandler((request, reply) => {
     const isAsset = request.url.startsWith('/assets/');
     if (request.method === 'GET' && !request.url.startsWith('/api') && !isAsset && hasClient) {
-      return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
+      void reply.code(200).header('cache-control', 'no-cache');
+      if (prerendered && new URL(request.url, 'http://host').pathname === '/') {
+        // The browser's first language picks the page, as the client's own detection does.
+        const language = languageOfHeader(request.headers['accept-language']);
+        return reply.header('vary', 'Accept-Language').sendFile(`paywall.${language}.html`);
+      }
+      return reply.sendFile('index.html');
     }
     // Not cached by a proxy: the asset may exist on the next instance asked.
     if (isAsset) reply.header('cache-control', 'no-store');

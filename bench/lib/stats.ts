@@ -1,0 +1,9 @@
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** `value` to `places` decimal places, as the report prints figures. */
+export const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;

@@ -1,0 +1,105 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import MenuIcon from '@mui/icons-material/Menu';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { InvoiceButton } from '../features/invoices/InvoiceButton';
+import { useAuth } from '../lib/auth/auth-context';
+import { DownloadNavButton } from '../lib/DownloadNavButton';
+
+const ADMIN_LINKS = [
+  { to: '/admin', key: 'nav.questions' },
+  { to: '/admin/responses', key: 'nav.responses' },
+  { to: '/admin/promo-codes', key: 'nav.promoCodes' },
+  { to: '/admin/review', key: 'nav.review' },
+  { to: '/admin/audit', key: 'nav.audit' },
+  { to: '/app', key: 'nav.survey' },
+] as const;
+
+/** A patient's copy of everything stored about them (GDPR Art. 15 and 20). */
+function MyDataButton() {
+  const { t } = useTranslation();
+  return (
+    <DownloadNavButton
+      url="/api/me/export.zip"
+      filename="my-assessment-data.zip"
+      label={t('nav.myData')}
+      hint={t('nav.myDataHint')}
+      failedHint={t('nav.myDataFailed')}
+      icon={<DownloadIcon />}
+    />
+  );
+}
+
+/** The header's navigation for a session: a patient's downloads, or the admin area. */
+export default function SignedInNavigation() {
+  const { t } = useTranslation();
+  const { isAdmin, logout } = useAuth();
+  const { pathname } = useLocation();
+  const compact = useMediaQuery('(max-width:1199.95px)');
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+
+  if (!isAdmin) {
+    return (
+      <Box sx={{ display: 'flex', gap: 0.5 }}>
+        <InvoiceButton />
+        <MyDataButton />
+        <Button color="inherit" onClick={logout}>
+          {t('nav.logout')}
+        </Button>
+      </Box>
+    );
+  }
+  if (compact) {
+    return (
+      <>
+        <IconButton
+          color="inherit"
+          aria-label={t('nav.mainNavigation')}
+          onClick={(e) => setMenuAnchor(e.currentTarget)}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+          {ADMIN_LINKS.map((link) => (
+            <MenuItem
+              key={link.to}
+              component={RouterLink}
+              to={link.to}
+              selected={pathname === link.to}
+              onClick={() => setMenuAnchor(null)}
+            >
+              {t(link.key)}
+            </MenuItem>
+          ))}
+          <MenuItem onClick={logout}>{t('nav.logout')}</MenuItem>
+        </Menu>
+      </>
+    );
+  }
+  return (
+    <Box component="nav" aria-label={t('nav.mainNavigation')} sx={{ display: 'flex', gap: 0.5 }}>
+      {ADMIN_LINKS.map((link) => (
+        <Button
+          key={link.to}
+          component={RouterLink}
+          to={link.to}
+          color="inherit"
+          aria-current={pathname === link.to ? 'page' : undefined}
+          sx={{ bgcolor: pathname === link.to ? 'rgba(0,0,0,0.22)' : undefined }}
+        >
+          {t(link.key)}
+        </Button>
+      ))}
+      <Button color="inherit" onClick={logout}>
+        {t('nav.logout')}
+      </Button>
+    </Box>
+  );
+}
