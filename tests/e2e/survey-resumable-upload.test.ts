@@ -16,6 +16,8 @@ import { TcpProxy } from '../helpers/tcp-proxy';
 
 const FIRST_VIDEO = DEFAULT_QUESTIONNAIRE.findIndex((q) => q.type === 'video') + 1;
 const UPLOADS = '**/api/survey/uploads**';
+/** Bytes from the browser let through once the upload starts, before the network drops. */
+const CUT_AFTER_BYTES = 12_000;
 const TEXT = {
   en: {
     retrying: /Connection lost\. The upload continues where it stopped/,
@@ -143,19 +145,18 @@ describe('resumable video upload', () => {
     await signIn(page, LABELS.en, e2e.seeded.cut);
     expect(await currentNumber(page)).toBe(FIRST_VIDEO);
 
-    // The connection drops 20 kB into the upload (the creating POST is about 1 kB of it); the
-    // next attempts fail too for a few seconds, long enough to see what the patient sees.
+    // The connection drops 12 kB into the upload (the creating POST and the PATCH's headers are
+    // about 2 kB of it); the next attempts fail too for a few seconds, long enough to see what the
+    // patient sees. The block is in place before the cut, so no retry can slip through first.
+    let cut = false;
     let blocked = true;
+    await page.route(UPLOADS, (route) =>
+      cut && blocked && route.request().method() === 'PATCH'
+        ? route.abort('internetdisconnected')
+        : route.fallback(),
+    );
     await record(page, () => {
-      void proxy!
-        .cutAfter(20_000)
-        .then(() =>
-          page.route(UPLOADS, (route) =>
-            blocked && route.request().method() === 'PATCH'
-              ? route.abort('internetdisconnected')
-              : route.fallback(),
-          ),
-        );
+      void proxy!.cutAfter(CUT_AFTER_BYTES).then(() => (cut = true));
     });
     await page.getByTestId('upload-retrying').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('upload-retrying').innerText()).toMatch(TEXT.en.retrying);
@@ -166,7 +167,7 @@ describe('resumable video upload', () => {
 
     await page.getByText(LABELS.en.videoUploaded).waitFor({ timeout: 60_000 });
     const recorded = await lastRecording(page);
-    expect(recorded.length).toBeGreaterThan(20_000);
+    expect(recorded.length).toBeGreaterThan(CUT_AFTER_BYTES);
     const patches = log.filter((r) => r.method === 'PATCH');
     // One upload, created once; after the cut a HEAD asked where to go on, and the last PATCH
     // carried on from there, not from the start.
