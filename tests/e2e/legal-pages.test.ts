@@ -95,11 +95,16 @@ describe('legal texts at checkout and on every page', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Withdrawal information');
-    expect(await page.locator('footer nav a').allTextContents()).toEqual(TEXTS.en.footer);
+    // The app renders after its scripts load: the links are waited for, not read at once.
+    await expect
+      .poll(() => page.locator('footer nav a').allTextContents())
+      .toEqual(TEXTS.en.footer);
     await screenshot(page, 'legal-withdrawal-en-desktop');
     const admin = await e2e.adminPage({ viewport: PHONE });
     await admin.goto('/admin');
-    expect(await admin.locator('footer nav a').allTextContents()).toEqual(TEXTS.en.footer);
+    await expect
+      .poll(() => admin.locator('footer nav a').allTextContents())
+      .toEqual(TEXTS.en.footer);
     await screenshot(admin, 'legal-footer-admin-phone');
   });
 });
