@@ -4,7 +4,7 @@ import type { PromoCode } from '../../src/shared/contracts/promo-codes';
 import { insertPatient } from '../helpers/admin-seed';
 import { insertPromoCode, promoCodeNamed } from '../helpers/payments';
 import { dialogScreenshot, TABLET } from '../helpers/admin-browser';
-import { accessibilityViolations, PHONE, screenshot } from '../helpers/browser';
+import { accessibilityViolations, chooseLanguage, PHONE, screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 
 const e2e = useE2e({
@@ -177,8 +177,7 @@ describe('an administrator manages promo codes', () => {
 
   it('shows colours, euros and German at tablet width', async () => {
     await page.setViewportSize(TABLET);
-    await page.getByTestId('language-selector').locator('..').click();
-    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await chooseLanguage(page, 'Deutsch');
     await page.getByRole('heading', { name: 'Promo-Code-Verwaltung' }).waitFor();
     expect(await row('USEDONCE').textContent()).toMatch(/15,00\s€/);
     expect(await row('USEDONCE').textContent()).toContain('Eingelöst');

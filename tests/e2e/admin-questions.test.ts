@@ -11,7 +11,7 @@ import {
 } from '../../src/server/platform/db/schema';
 import { insertPatient } from '../helpers/admin-seed';
 import { apiAsPage, dialogScreenshot, TABLET } from '../helpers/admin-browser';
-import { accessibilityViolations, PHONE, screenshot } from '../helpers/browser';
+import { accessibilityViolations, chooseLanguage, PHONE, screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 
 const e2e = useE2e({
@@ -115,15 +115,13 @@ describe('an administrator manages the questionnaire', () => {
   });
 
   it('shows the question in German when the language is switched', async () => {
-    await page.getByTestId('language-selector').locator('..').click();
-    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await chooseLanguage(page, 'Deutsch');
     await page.getByRole('heading', { name: 'Fragenverwaltung' }).waitFor();
     const row = rowWithText('Wie oft kauen Sie Kaugummi?');
     await row.waitFor();
     expect(await row.textContent()).toContain('Täglich, Nie');
     await screenshot(page, 'admin-questions-de-1280');
-    await page.getByTestId('language-selector').locator('..').click();
-    await page.getByRole('option', { name: 'English' }).click();
+    await chooseLanguage(page, 'English');
     await page.getByRole('heading', { name: 'Questions Management' }).waitFor();
   });
 
@@ -176,8 +174,7 @@ describe('an administrator manages the questionnaire', () => {
     expect(await survey.getByRole('radio', { name: 'Daily' }).count()).toBe(1);
     expect(await survey.getByRole('radio', { name: 'Never' }).count()).toBe(1);
 
-    await survey.locator('footer').getByLabel('Language').click();
-    await survey.getByRole('option', { name: 'Deutsch' }).click();
+    await chooseLanguage(survey, 'Deutsch');
     await survey.getByRole('heading', { name: 'Wie oft kauen Sie Kaugummi?' }).waitFor();
     expect(await survey.getByRole('radio', { name: 'Täglich' }).count()).toBe(1);
     expect(await survey.getByRole('radio', { name: 'Nie' }).count()).toBe(1);

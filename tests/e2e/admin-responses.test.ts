@@ -8,6 +8,7 @@ import { answerEveryType, insertPatient } from '../helpers/admin-seed';
 import { apiAsPage, dialogScreenshot, TABLET } from '../helpers/admin-browser';
 import {
   accessibilityViolations,
+  chooseLanguage,
   DESKTOP,
   PHONE,
   screenshot,
@@ -187,8 +188,7 @@ describe('an administrator reviews responses', () => {
 
   it('speaks German, with the German visualisation titles', async () => {
     await page.setViewportSize(TABLET);
-    await page.getByTestId('language-selector').locator('..').click();
-    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await chooseLanguage(page, 'Deutsch');
     await page.getByRole('heading', { name: 'Umfrageantworten' }).waitFor();
     const erika = patient('Erika Mustermann');
     await erika.getByTestId('access-code-accordion').waitFor();
@@ -204,8 +204,7 @@ describe('an administrator reviews responses', () => {
     await dialogScreenshot(page, 'admin-pain-visualization-de-820');
     await dialog.getByRole('button', { name: 'Schließen' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByTestId('language-selector').locator('..').click();
-    await page.getByRole('option', { name: 'English' }).click();
+    await chooseLanguage(page, 'English');
     await page.getByRole('heading', { name: 'Survey Responses' }).waitFor();
   });
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/modules/accounts/totp';
 import { insertPatient } from '../helpers/admin-seed';
-import { accessibilityViolations, PHONE, screenshot } from '../helpers/browser';
+import { accessibilityViolations, chooseLanguage, PHONE, screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { runAdminCreate } from '../helpers/server-process';
 
@@ -113,8 +113,7 @@ describe('foundation in the browser', () => {
     await page.goto('/');
     await signIn(page, e2e.seeded.patientCode);
     await page.waitForURL('**/app');
-    await page.locator('footer').getByLabel('Language').click();
-    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await chooseLanguage(page, 'Deutsch');
     await page.locator('footer').getByLabel('Sprache').waitFor();
     await screenshot(page, 'foundation-app-de-phone');
 

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { questions, responses } from '../../src/server/platform/db/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient } from '../helpers/admin-seed';
-import { accessibilityViolations, DESKTOP, PHONE, screenshot } from '../helpers/browser';
+import {
+  accessibilityViolations,
+  chooseLanguage,
+  DESKTOP,
+  PHONE,
+  screenshot,
+} from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import {
   answerQuestion,
@@ -11,7 +17,6 @@ import {
   LABELS,
   shot,
   signIn,
-  switchLanguage,
   TOTAL,
   type Lang,
 } from '../helpers/survey-browser';
@@ -89,12 +94,12 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
     expect(await page.getByTestId('progress-dots').count()).toBe(1);
     if (language === 'en') {
       // Switching the language refetches the questions in the new language, and back.
-      await switchLanguage(page, 'Deutsch');
+      await chooseLanguage(page, 'Deutsch');
       await expect
         .poll(() => page.locator('#question-text').innerText())
         .toBe(DEFAULT_QUESTIONNAIRE[0]!.de);
       expect(await page.getByTestId('question-counter').innerText()).toBe(LABELS.de.counter(1));
-      await switchLanguage(page, 'English');
+      await chooseLanguage(page, 'English');
       await expect
         .poll(() => page.locator('#question-text').innerText())
         .toBe(DEFAULT_QUESTIONNAIRE[0]!.en);

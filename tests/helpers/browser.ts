@@ -44,6 +44,14 @@ export async function newContext(
   });
 }
 
+/** Switches the page's language with the footer's select, as a patient or an admin would. */
+export async function chooseLanguage(page: Page, name: 'English' | 'Deutsch'): Promise<void> {
+  await page
+    .locator('footer')
+    .getByRole('combobox', { name: /^(Language|Sprache)$/ })
+    .selectOption({ label: name });
+}
+
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
 /** Saves a full-page screenshot for a reviewer under test-results/screenshots. */

@@ -100,11 +100,6 @@ export async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-export async function switchLanguage(page: Page, name: string) {
-  await page.getByRole('combobox', { name: /Language|Sprache/ }).click();
-  await page.getByRole('option', { name }).click();
-}
-
 export async function currentNumber(page: Page): Promise<number> {
   const text = await page.getByTestId('question-counter').innerText();
   return Number(/(\d+)/.exec(text)?.[1]);

@@ -6,7 +6,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import type { PatientDetails } from '../../../shared/contracts/paywall';
 import { localIsoDate } from '../../../shared/dates';
 import { fetchLegalPage, fetchPrivacyNotice } from './api';
 import type { DetailsErrors } from './details-validation';
+import { OutlinedField } from '../../lib/OutlinedField';
 import { useBrowserValue, useHydrated } from '../../lib/use-hydrated';
 import { savePendingDetails } from './pending-details';
 
@@ -128,7 +128,7 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
     const meta = FIELDS[name];
     const message = errors[name];
     return (
-      <TextField
+      <OutlinedField
         id={`details-${name}`}
         name={name}
         label={t(meta.label)}
@@ -136,19 +136,16 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
         value={values[name]}
         onChange={(event) => change({ [name]: event.target.value })}
         required
-        fullWidth
         autoComplete={meta.autoComplete}
         error={Boolean(message)}
         helperText={message ? t(message) : ' '}
         sx={extra.wide ? { gridColumn: { sm: '1 / -1' } } : undefined}
-        slotProps={{
-          inputLabel: meta.type === 'date' ? { shrink: true } : undefined,
-          htmlInput: {
-            ...(meta.type === 'date' ? { max: today, min: '1900-01-01' } : {}),
-            // Typed into the static page, it would be reset by hydration.
-            readOnly: !hydrated,
-            'data-testid': `details-${name}`,
-          },
+        shrinkLabel={meta.type === 'date' ? true : undefined}
+        htmlInput={{
+          ...(meta.type === 'date' ? { max: today, min: '1900-01-01' } : {}),
+          // Typed into the static page, it would be reset by hydration.
+          readOnly: !hydrated,
+          'data-testid': `details-${name}`,
         }}
       />
     );
