@@ -20,7 +20,7 @@ function replaceOnce(text: string, search: string, replacement: string): string 
  * The client hydrates it (src/client/main.tsx). Rendered by a server build of
  * src/client/prerender.tsx, run once here and thrown away.
  */
-async function prerenderPaywall(): Promise<void> {
+async function prerenderPaywall(outDir: string): Promise<void> {
   // Inside the project, so the server build finds its packages in node_modules.
   await mkdir('node_modules/.cache', { recursive: true });
   const ssrDir = resolve(await mkdtemp('node_modules/.cache/prerender-'));
@@ -41,7 +41,7 @@ async function prerenderPaywall(): Promise<void> {
     const { renderPaywall, LANGUAGES } = (await import(
       pathToFileURL(join(ssrDir, 'prerender.mjs')).href
     )) as typeof Prerender;
-    const template = await readFile(join(OUT_DIR, 'index.html'), 'utf8');
+    const template = await readFile(join(outDir, 'index.html'), 'utf8');
     for (const language of LANGUAGES) {
       const { html, head } = await renderPaywall(language);
       let page = replaceOnce(template, '<html lang="en">', `<html lang="${language}">`);
@@ -51,7 +51,7 @@ async function prerenderPaywall(): Promise<void> {
         '<div id="root"></div>',
         `<div id="root" data-prerendered="${language}">${html}</div>`,
       );
-      await writeFile(join(OUT_DIR, `paywall.${language}.html`), page);
+      await writeFile(join(outDir, `paywall.${language}.html`), page);
     }
   } finally {
     await rm(ssrDir, { recursive: true, force: true });
@@ -59,11 +59,11 @@ async function prerenderPaywall(): Promise<void> {
 }
 
 /** Writes .br and .gz beside each text asset; the server sends them to browsers that accept them. */
-async function precompress(): Promise<void> {
-  const files = await readdir(OUT_DIR, { recursive: true });
+async function precompress(outDir: string): Promise<void> {
+  const files = await readdir(outDir, { recursive: true });
   for (const file of files) {
     if (!/\.(js|css|html|svg|json)$/.test(file) || file.includes('.vite')) continue;
-    const path = join(OUT_DIR, file);
+    const path = join(outDir, file);
     const content = await readFile(path);
     if (content.length < 1024) continue;
     await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }));
@@ -74,14 +74,21 @@ async function precompress(): Promise<void> {
   }
 }
 
-/** After the client build: the prerendered pages first, then every file compressed. */
+/**
+ * After the client build: the prerendered pages first, then every file compressed, in the
+ * directory the build wrote (`--outDir` included).
+ */
 function afterClientBuild(): Plugin {
+  let outDir = OUT_DIR;
   return {
     name: 'after-client-build',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
-      await prerenderPaywall();
-      await precompress();
+      await prerenderPaywall(outDir);
+      await precompress(outDir);
     },
   };
 }
