@@ -2,11 +2,37 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type BuildOptions, type Plugin } from 'vite';
 import type * as Prerender from './src/client/prerender';
 
 const OUT_DIR = 'dist/client';
+
+/**
+ * The client is written against React's API and runs on Preact's implementation of it
+ * (preact/compat): about 10 KB gzip instead of React DOM's 60, and less to evaluate before a
+ * phone answers a tap (issue 19; docs/architecture.md). Every React import resolves here, the
+ * JSX runtime included, in the browser build and in the prerender alike.
+ */
+const REACT_ON_PREACT = {
+  alias: [
+    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+    { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+    { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+    { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+    { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+  ],
+};
+
+/**
+ * MUI and React Router mark their modules "use client" for React Server Components, which a
+ * browser bundle has no use for; React Router looks for React 19's useOptimistic and does
+ * without it when it is absent. Everything else is reported.
+ */
+const skipKnownWarnings: NonNullable<BuildOptions['rollupOptions']>['onwarn'] = (warning, warn) => {
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
+  if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+  warn(warning);
+};
 
 /** Replaces `search` in `text`, failing the build when the template no longer contains it. */
 function replaceOnce(text: string, search: string, replacement: string): string {
@@ -29,13 +55,19 @@ async function prerenderPaywall(outDir: string): Promise<void> {
       configFile: false,
       root: 'src/client',
       logLevel: 'warn',
-      plugins: [react()],
+      resolve: REACT_ON_PREACT,
+      // Bundled, not loaded from node_modules at run time: there React Router, MUI and
+      // react-i18next would import React itself rather than Preact, and render nothing.
+      ssr: { noExternal: true },
       build: {
         ssr: 'prerender.tsx',
         outDir: ssrDir,
         emptyOutDir: true,
         copyPublicDir: false,
-        rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+        rollupOptions: {
+          output: { entryFileNames: 'prerender.mjs' },
+          onwarn: skipKnownWarnings,
+        },
       },
     });
     const { renderPaywall, LANGUAGES } = (await import(
@@ -44,6 +76,9 @@ async function prerenderPaywall(outDir: string): Promise<void> {
     const template = await readFile(join(outDir, 'index.html'), 'utf8');
     for (const language of LANGUAGES) {
       const { html, head } = await renderPaywall(language);
+      // A library rendering through another React than the build's renders nothing, silently.
+      if (!html.includes('id="details-firstName"'))
+        throw new Error(`prerender: the ${language} paywall has no details form`);
       let page = replaceOnce(template, '<html lang="en">', `<html lang="${language}">`);
       page = replaceOnce(page, '</head>', `${head}</head>`);
       page = replaceOnce(
@@ -94,8 +129,9 @@ function afterClientBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), afterClientBuild()],
+  plugins: [afterClientBuild()],
   root: 'src/client',
+  resolve: REACT_ON_PREACT,
   publicDir: 'public',
   build: {
     outDir: `../../${OUT_DIR}`,
@@ -103,6 +139,7 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 900,
+    rollupOptions: { onwarn: skipKnownWarnings },
   },
   server: {
     port: 5173,

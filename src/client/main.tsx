@@ -3,11 +3,15 @@ import { reloadOnceOnStaleChunk } from './lib/stale-chunk-reload';
 reloadOnceOnStaleChunk();
 
 /**
- * Three imports, requested together so their chunks download in parallel: React's graph
- * completes first, then the app's, then the start's, and each is evaluated in its own task.
- * Evaluated at once, the app's code is one long task in which the page cannot answer a tap.
+ * Imports requested together so their chunks download in parallel: the code of the page the
+ * visit starts on (beyond the paywall's), React's graph, then the app's, then the start's, each
+ * evaluated in its own task. Evaluated at once, the app's code is one long task in which the
+ * page cannot answer a tap.
  */
 function start() {
+  void import('./app/page-code').then(({ requestPageCode }) =>
+    requestPageCode(window.location.pathname),
+  );
   void import('react-dom/client');
   void import('./app/App');
   void import('./start');

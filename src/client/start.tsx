@@ -1,7 +1,8 @@
 /** The app's start, loaded by main.tsx: hydrates the prerendered paywall or renders afresh. */
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { STORAGE_KEYS } from '../shared/constants';
+import { renderInSlices } from './lib/render-slices';
 import { detectBrowserLanguage } from './lib/i18n';
 import { App } from './app/App';
 import { storage } from './lib/storage';
@@ -31,11 +32,7 @@ function matchesPrerender(): boolean {
 }
 
 if (matchesPrerender()) {
-  // As a transition, hydration yields to the browser every few milliseconds instead of
-  // holding the main thread (and a tap on the page) for the whole tree.
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
+  renderInSlices(() => hydrateRoot(container, app));
 } else {
-  createRoot(container).render(app);
+  renderInSlices(() => createRoot(container).render(app));
 }

@@ -116,6 +116,9 @@ describe.each([
     // Back to the code: the old one is refused, the new one opens the survey.
     await page.getByRole('button', { name: text.enterCode }).click();
     const codeField = page.getByLabel(text.code, { exact: false }).first();
+    // The field is mounted anew in the open dialog: its id must still be its own.
+    await codeField.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await codeField.fill(oldCode);
     await page.getByRole('button', { name: text.submit }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain(text.invalid);

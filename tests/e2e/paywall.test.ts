@@ -59,6 +59,32 @@ async function mailsTo(email: string) {
 }
 
 describe('paywall in the browser with the demo provider', () => {
+  it.each([
+    ['en-US', 'Welcome to your CMD risk assessment', 'First name'],
+    ['de-DE', 'Willkommen zu Ihrer CMD-Risikobewertung', 'Vorname'],
+  ])(
+    'shows the whole first screen in %s before any script runs',
+    async (locale, heading, firstName) => {
+      // What a slow phone paints while the scripts are still on their way.
+      const context = await e2e.browser.newContext({
+        locale,
+        javaScriptEnabled: false,
+        baseURL: e2e.server.baseUrl,
+        viewport: PHONE,
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto('/');
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+        expect(await page.getByLabel(firstName, { exact: false }).first().isVisible()).toBe(true);
+        expect(await page.locator('input[name]').count()).toBe(9);
+        expect(await page.locator('footer nav a').count()).toBe(4);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it('validates the details, pays with 4242..., signs in, and e-mails a working access code', async () => {
     const page = await openPaywall();
     const requested: string[] = [];

@@ -80,13 +80,33 @@ async function settledTransitions(page: Page): Promise<void> {
   });
 }
 
-/** Serious and critical accessibility violations of the current page (axe-core). */
+/**
+ * Ids that more than one element of the page carries. A label, a description or an error names
+ * its field by id: with two fields of one id, a screen reader (and a click on the label) reaches
+ * the wrong one. axe no longer reports duplicate ids of plain fields, so this looks itself.
+ */
+async function duplicateIds(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const seen = new Map<string, number>();
+    for (const element of document.querySelectorAll('[id]'))
+      seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
+    return [...seen].filter(([, count]) => count > 1).map(([id]) => `duplicate-id: #${id}`);
+  });
+}
+
+/**
+ * Serious and critical accessibility violations of the current page (axe-core), and ids carried
+ * by more than one element.
+ */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   await settledTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return [
+    ...results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    ...(await duplicateIds(page)),
+  ];
 }
 
 /** Extracts the access code from an .eml of the outbox (XXXX-XXXX-XXXX-XXXX). */

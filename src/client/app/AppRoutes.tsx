@@ -4,10 +4,10 @@ import { LEGAL_PAGES } from '../../shared/constants';
 import { PaywallPage } from '../features/paywall/PaywallPage';
 import { LazyQueryProvider } from '../lib/lazy-query-provider';
 import { PageLoader } from '../lib/PageLoader';
+import { loadSurveyPage } from './page-code';
 import { AdminOnly, SignedInOnly, VisitorOnly } from './route-guards';
 
 // Survey and admin code arrive only when needed, so the paywall stays light.
-const loadSurveyPage = () => import('../features/survey/SurveyPage');
 const SurveyPage = lazy(loadSurveyPage);
 const QuestionsPage = lazy(() => import('../features/questions/QuestionsPage'));
 const ResponsesPage = lazy(() => import('../features/responses/ResponsesPage'));

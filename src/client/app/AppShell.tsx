@@ -9,6 +9,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
+import { RenderSlice } from '../lib/render-slices';
 import { LanguageSelector } from '../lib/LanguageSelector';
 
 /** The legal pages, linked from every page's footer. */
@@ -34,106 +35,112 @@ export function AppShell({ children }: { children: ReactNode }) {
         bgcolor: 'background.default',
       }}
     >
-      <AppBar position="sticky" elevation={0}>
-        <Toolbar sx={{ gap: 1.5 }}>
-          <Box
-            component={RouterLink}
-            to="/"
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1.5,
-              color: 'inherit',
-              textDecoration: 'none',
-              flexGrow: 1,
-              minWidth: 0,
-            }}
-          >
+      <RenderSlice>
+        <AppBar position="sticky" elevation={0}>
+          <Toolbar sx={{ gap: 1.5 }}>
             <Box
-              component="img"
-              src="/logo.svg"
-              alt={t('logoAlt')}
-              width={36}
-              height={36}
-              sx={{ borderRadius: 1, bgcolor: 'common.white', flexShrink: 0 }}
-            />
-            <Typography
-              variant="h6"
-              component="span"
-              noWrap
-              sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.25rem' } }}
+              component={RouterLink}
+              to="/"
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1.5,
+                color: 'inherit',
+                textDecoration: 'none',
+                flexGrow: 1,
+                minWidth: 0,
+              }}
             >
-              {t('appTitle')}
-            </Typography>
-          </Box>
-          {isAuthenticated && (
-            <Suspense fallback={null}>
-              <SignedInNavigation />
-            </Suspense>
-          )}
-        </Toolbar>
-      </AppBar>
+              <Box
+                component="img"
+                src="/logo.svg"
+                alt={t('logoAlt')}
+                width={36}
+                height={36}
+                sx={{ borderRadius: 1, bgcolor: 'common.white', flexShrink: 0 }}
+              />
+              <Typography
+                variant="h6"
+                component="span"
+                noWrap
+                sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.25rem' } }}
+              >
+                {t('appTitle')}
+              </Typography>
+            </Box>
+            {isAuthenticated && (
+              <Suspense fallback={null}>
+                <SignedInNavigation />
+              </Suspense>
+            )}
+          </Toolbar>
+        </AppBar>
+      </RenderSlice>
       {languageError && (
         <Alert severity="error" role="alert" sx={{ borderRadius: 0 }}>
           {t(languageError)}
         </Alert>
       )}
-      <Box component="main" sx={{ flexGrow: 1, pb: { xs: 14, sm: 11 } }}>
-        {children}
-      </Box>
-      <Box
-        component="footer"
-        sx={{
-          position: 'fixed',
-          bottom: 0,
-          left: 0,
-          right: 0,
-          zIndex: (theme) => theme.zIndex.appBar,
-          bgcolor: 'background.paper',
-          borderTop: 1,
-          borderColor: 'divider',
-          py: 1,
-        }}
-      >
-        <Container
-          maxWidth="lg"
+      <RenderSlice>
+        <Box component="main" sx={{ flexGrow: 1, pb: { xs: 14, sm: 11 } }}>
+          {children}
+        </Box>
+      </RenderSlice>
+      <RenderSlice>
+        <Box
+          component="footer"
           sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 2,
-            flexWrap: 'wrap',
+            position: 'fixed',
+            bottom: 0,
+            left: 0,
+            right: 0,
+            zIndex: (theme) => theme.zIndex.appBar,
+            bgcolor: 'background.paper',
+            borderTop: 1,
+            borderColor: 'divider',
+            py: 1,
           }}
         >
-          <Box
-            component="nav"
-            aria-label={t('footer.legal')}
+          <Container
+            maxWidth="lg"
             sx={{
               display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 2,
               flexWrap: 'wrap',
-              columnGap: 2,
-              rowGap: 0.25,
-              flex: '1 1 0',
-              minWidth: 0,
             }}
           >
-            {FOOTER_LINKS.map((link) => (
-              <Link
-                key={link.to}
-                component={RouterLink}
-                to={link.to}
-                variant="body2"
-                color="text.secondary"
-                // Wrapped on a phone, the rows of links stay 24 px apart (WCAG target size).
-                sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
-              >
-                {t(link.key)}
-              </Link>
-            ))}
-          </Box>
-          <LanguageSelector />
-        </Container>
-      </Box>
+            <Box
+              component="nav"
+              aria-label={t('footer.legal')}
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                columnGap: 2,
+                rowGap: 0.25,
+                flex: '1 1 0',
+                minWidth: 0,
+              }}
+            >
+              {FOOTER_LINKS.map((link) => (
+                <Link
+                  key={link.to}
+                  component={RouterLink}
+                  to={link.to}
+                  variant="body2"
+                  color="text.secondary"
+                  // Wrapped on a phone, the rows of links stay 24 px apart (WCAG target size).
+                  sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
+                >
+                  {t(link.key)}
+                </Link>
+              ))}
+            </Box>
+            <LanguageSelector />
+          </Container>
+        </Box>
+      </RenderSlice>
     </Box>
   );
 }

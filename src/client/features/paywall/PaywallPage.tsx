@@ -1,7 +1,5 @@
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -10,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Disclaimer } from '../../lib/Disclaimer';
 import { LanguageSelector } from '../../lib/LanguageSelector';
-import { useHydrated } from '../../lib/use-hydrated';
+import { RenderSlice } from '../../lib/render-slices';
+import { AccessCodeButton } from './AccessCodeButton';
 import './i18n';
 import { PaywallWizard } from './PaywallWizard';
 import { SellingPoints } from './SellingPoints';
@@ -21,7 +20,6 @@ const AccessCodeDialog = lazy(loadAccessCodeDialog);
 
 export function PaywallPage() {
   const { t } = useTranslation(['paywall', 'common']);
-  const hydrated = useHydrated();
   const [accessCodeOpen, setAccessCodeOpen] = useState(false);
   // Mounted from the first opening on, so closing it still plays its transition.
   const [accessCodeUsed, setAccessCodeUsed] = useState(false);
@@ -40,35 +38,32 @@ export function PaywallPage() {
           mb: { xs: 3, md: 4 },
         }}
       >
-        <Box sx={{ maxWidth: 720 }}>
-          <Typography
-            variant="h3"
-            component="h1"
-            sx={{ fontWeight: 700, fontSize: { xs: '1.7rem', md: '2.4rem' }, lineHeight: 1.2 }}
-          >
-            {t('title')}
-          </Typography>
-          <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 1 }}>
-            {t('subtitle')}
-          </Typography>
-          <Button
-            variant="text"
-            startIcon={<KeyOutlined />}
-            sx={{ mt: 1.5, ml: -1 }}
-            aria-disabled={hydrated ? undefined : true}
-            onPointerEnter={() => void loadAccessCodeDialog()}
-            onFocus={() => void loadAccessCodeDialog()}
-            onClick={() => {
-              setAccessCodeUsed(true);
-              setAccessCodeOpen(true);
-            }}
-          >
-            {t('common:accessCode.open')}
-          </Button>
-        </Box>
-        <Box sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' }, flexShrink: 0 }}>
-          <LanguageSelector />
-        </Box>
+        <RenderSlice>
+          <Box sx={{ maxWidth: 720 }}>
+            <Typography
+              variant="h3"
+              component="h1"
+              sx={{ fontWeight: 700, fontSize: { xs: '1.7rem', md: '2.4rem' }, lineHeight: 1.2 }}
+            >
+              {t('title')}
+            </Typography>
+            <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 1 }}>
+              {t('subtitle')}
+            </Typography>
+            <AccessCodeButton
+              onPrefetch={() => void loadAccessCodeDialog()}
+              onOpen={() => {
+                setAccessCodeUsed(true);
+                setAccessCodeOpen(true);
+              }}
+            />
+          </Box>
+        </RenderSlice>
+        <RenderSlice>
+          <Box sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' }, flexShrink: 0 }}>
+            <LanguageSelector />
+          </Box>
+        </RenderSlice>
       </Box>
       {verificationFailed && (
         <Alert severity="warning" role="alert" sx={{ mb: 3 }}>
@@ -84,15 +79,14 @@ export function PaywallPage() {
         }}
       >
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3, md: 4 } }}>
-          {/* Its own boundary, so the form hydrates (and commits) in a task after the page's. */}
-          <Suspense fallback={null}>
-            <PaywallWizard />
-          </Suspense>
+          <PaywallWizard />
         </Paper>
-        <Box sx={{ display: 'grid', gap: 3 }}>
-          <Disclaimer />
-          <SellingPoints />
-        </Box>
+        <RenderSlice>
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            <Disclaimer />
+            <SellingPoints />
+          </Box>
+        </RenderSlice>
       </Box>
       {accessCodeUsed && (
         <Suspense fallback={null}>
