@@ -31,7 +31,10 @@ export interface SurveyInputProps<T extends QuestionType> {
 export interface SurveyPart<T extends QuestionType> {
   /** The i18n key ("namespace:key") of the type's name shown to the patient. */
   label: string;
+  /** Loaded on first use: a patient's survey starts with one type's code, not every type's. */
   Input: ComponentType<SurveyInputProps<T>>;
+  /** Fetches the input's code (`Input` is made from it), ahead of its first use. */
+  load(): Promise<{ default: ComponentType<SurveyInputProps<T>> }>;
 }
 
 /** A stored answer shown to an admin: compact in the responses table, full in its dialog. */

@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import type { QuestionType } from '../shared/constants';
 import type { SurveyQuestion } from '../shared/contracts/survey';
-import { photoSurvey, videoSurvey } from './media-capture/MediaInput';
-import { multipleChoiceSurvey } from './multiple_choice/ChoiceInput';
-import { painAtlasSurvey } from './pain_atlas/PainAtlasInput';
-import { painSymptomsSurvey } from './pain_symptoms/SymptomsInput';
+import { photoSurvey, videoSurvey } from './media-capture/survey-part';
+import { multipleChoiceSurvey } from './multiple_choice/survey-part';
+import { painAtlasSurvey } from './pain_atlas/survey-part';
+import { painSymptomsSurvey } from './pain_symptoms/survey-part';
 import type { SurveyPart } from './question-type.client';
 import type { AnswerDraft } from './registry.shared';
-import { textSurvey } from './text/TextInput';
+import { textSurvey } from './text/survey-part';
 
 /**
  * Every type's half in the patient's survey, by its id; adding a type is its folder plus one
@@ -36,4 +36,8 @@ export interface QuestionInputProps {
  * cannot follow through a lookup by a union, hence the one cast.
  */
 export const surveyPartOf = (type: QuestionType) =>
-  SURVEY_PARTS[type] as unknown as { label: string; Input: ComponentType<QuestionInputProps> };
+  SURVEY_PARTS[type] as unknown as {
+    label: string;
+    Input: ComponentType<QuestionInputProps>;
+    load(): Promise<unknown>;
+  };

@@ -48,21 +48,32 @@ function nextTask(): Pending {
   return pending;
 }
 
-function Deferred({ children }: { children: ReactNode }) {
-  const [pending] = useState(() => (firstRender || waiting > 0 ? nextTask() : null));
+function Deferred({ children, onMount }: { children: ReactNode; onMount: boolean }) {
+  const [pending] = useState(() => (onMount || firstRender || waiting > 0 ? nextTask() : null));
   if (pending && !pending.settled) throw pending.promise;
   return children;
 }
 
+interface RenderSliceProps {
+  children: ReactNode;
+  /**
+   * Also in a task of its own whenever it mounts, not only during the first render: for a part
+   * that appears once its data has loaded, as large as a first render (the survey's question).
+   */
+  onMount?: boolean;
+  /** What shows until the slice's task has run (nothing by default). */
+  fallback?: ReactNode;
+}
+
 /**
  * A part of the page rendered in a task of its own during the first render (slices inside it
- * after it), and at once whenever it mounts later. Its children must render exactly one
- * element: the markup Preact keeps while hydration waits.
+ * after it), and at once whenever it mounts later unless `onMount`. Its children must render
+ * exactly one element: the markup Preact keeps while hydration waits.
  */
-export function RenderSlice({ children }: { children: ReactNode }) {
+export function RenderSlice({ children, onMount = false, fallback = null }: RenderSliceProps) {
   return (
-    <Suspense fallback={null}>
-      <Deferred>{children}</Deferred>
+    <Suspense fallback={fallback}>
+      <Deferred onMount={onMount}>{children}</Deferred>
     </Suspense>
   );
 }

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import '../../client/lib/overlays/i18n';
 import { RECORDING_SECONDS, type MediaType } from '../../shared/constants';
 import { findOverlayGuide } from '../../shared/overlays';
-import type { SurveyInputProps, SurveyPart } from '../question-type.client';
+import type { SurveyInputProps } from '../question-type.client';
 import { CAPTURE_SIZE, isPhone } from './camera-platform';
 import { CameraView, clock } from './CameraView';
 import { ACCEPTED_FILES, chosenUpload } from './chosen-file';
@@ -41,7 +41,12 @@ const narrow = { maxWidth: CAPTURE_SIZE, mx: 'auto', width: '100%' } as const;
  * again with Retake. The camera, the recorder and the upload are hooks; this file is the view
  * and the phase.
  */
-function MediaInput({ question, draft, onChange, onBusyChange }: SurveyInputProps<MediaType>) {
+export default function MediaInput({
+  question,
+  draft,
+  onChange,
+  onBusyChange,
+}: SurveyInputProps<MediaType>) {
   const { t } = useTranslation(SURVEY_TEXTS);
   const { t: tOverlay } = useTranslation('overlays');
   const kind = question.questionType;
@@ -319,13 +324,3 @@ function MediaInput({ question, draft, onChange, onBusyChange }: SurveyInputProp
     </Stack>
   );
 }
-
-export const photoSurvey: SurveyPart<'photo'> = {
-  label: `${SURVEY_TEXTS}:label.photo`,
-  Input: MediaInput,
-};
-
-export const videoSurvey: SurveyPart<'video'> = {
-  label: `${SURVEY_TEXTS}:label.video`,
-  Input: MediaInput,
-};

@@ -1,10 +1,9 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import type { SurveyInputProps, SurveyPart } from '../question-type.client';
-import { SURVEY_TEXTS } from './survey-texts';
+import type { SurveyInputProps } from '../question-type.client';
 
-function ChoiceInput({
+export default function ChoiceInput({
   question,
   draft,
   onChange,
@@ -39,8 +38,3 @@ function ChoiceInput({
     </RadioGroup>
   );
 }
-
-export const multipleChoiceSurvey: SurveyPart<'multiple_choice'> = {
-  label: `${SURVEY_TEXTS}:label`,
-  Input: ChoiceInput,
-};

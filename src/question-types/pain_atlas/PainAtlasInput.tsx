@@ -10,14 +10,14 @@ import { BodyDiagram, PAIN_POINT_COLORS } from '../../client/lib/body-diagram';
 import '../../client/lib/symptoms/i18n';
 import { PAIN_POINT_INTENSITIES, type PainPointIntensity } from '../../shared/constants';
 import { newEntryId } from '../entry-id';
-import type { SurveyInputProps, SurveyPart } from '../question-type.client';
+import type { SurveyInputProps } from '../question-type.client';
 import { MAX_PAIN_POINTS } from './shared';
 import { SURVEY_TEXTS } from './survey-texts';
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** Front body diagram: a click adds a point at the chosen intensity, a click on a point removes it. */
-function PainAtlasInput({ draft, onChange }: SurveyInputProps<'pain_atlas'>) {
+export default function PainAtlasInput({ draft, onChange }: SurveyInputProps<'pain_atlas'>) {
   const { t } = useTranslation(SURVEY_TEXTS);
   const { t: tSymptoms } = useTranslation('symptoms');
   const [intensity, setIntensity] = useState<PainPointIntensity>('medium');
@@ -90,8 +90,3 @@ function PainAtlasInput({ draft, onChange }: SurveyInputProps<'pain_atlas'>) {
     </Stack>
   );
 }
-
-export const painAtlasSurvey: SurveyPart<'pain_atlas'> = {
-  label: `${SURVEY_TEXTS}:label`,
-  Input: PainAtlasInput,
-};

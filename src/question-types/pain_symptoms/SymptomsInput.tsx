@@ -43,7 +43,7 @@ import {
   type SymptomName,
 } from '../../shared/symptoms';
 import { newEntryId } from '../entry-id';
-import type { SurveyInputProps, SurveyPart } from '../question-type.client';
+import type { SurveyInputProps } from '../question-type.client';
 import type { SymptomEntry } from './shared';
 import { SURVEY_TEXTS } from './survey-texts';
 
@@ -57,7 +57,7 @@ const EMPTY: Selection = { name: '', frequency: '', trigger: '', intensity: '' }
 const STEPS = ['complaint', 'frequency', 'trigger', 'intensity'] as const;
 
 /** The symptom list: a vertical stepper to record complaints, the list, and a body view. */
-function SymptomsInput({ draft, onChange }: SurveyInputProps<'pain_symptoms'>) {
+export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pain_symptoms'>) {
   const { t } = useTranslation(SURVEY_TEXTS);
   const { t: ts } = useTranslation('symptoms');
   const [selection, setSelection] = useState<Selection>(EMPTY);
@@ -349,8 +349,3 @@ function SymptomsInput({ draft, onChange }: SurveyInputProps<'pain_symptoms'>) {
     </Stack>
   );
 }
-
-export const painSymptomsSurvey: SurveyPart<'pain_symptoms'> = {
-  label: `${SURVEY_TEXTS}:label`,
-  Input: SymptomsInput,
-};

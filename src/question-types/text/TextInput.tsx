@@ -1,10 +1,10 @@
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { SurveyInputProps, SurveyPart } from '../question-type.client';
+import type { SurveyInputProps } from '../question-type.client';
 import { MAX_ANSWER_TEXT_LENGTH } from './shared';
 import { SURVEY_TEXTS } from './survey-texts';
 
-function TextInput({ draft, onChange, labelledBy }: SurveyInputProps<'text'>) {
+export default function TextInput({ draft, onChange, labelledBy }: SurveyInputProps<'text'>) {
   const { t } = useTranslation(SURVEY_TEXTS);
   return (
     <TextField
@@ -20,5 +20,3 @@ function TextInput({ draft, onChange, labelledBy }: SurveyInputProps<'text'>) {
     />
   );
 }
-
-export const textSurvey: SurveyPart<'text'> = { label: `${SURVEY_TEXTS}:label`, Input: TextInput };

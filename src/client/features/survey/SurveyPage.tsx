@@ -16,6 +16,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SurveyQuestion } from '../../../shared/contracts/survey';
 import { useAuth } from '../../lib/auth/auth-context';
+import { RenderSlice } from '../../lib/render-slices';
 import { ApiError } from '../../lib/api-client';
 import {
   draftFromAnswer,
@@ -86,6 +87,14 @@ export default function SurveyPage() {
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [index, completed]);
+
+  // Each type's input is code of its own: fetched as soon as the questions are known, so that
+  // moving on never waits for it, and evaluated in a task of its own rather than all at once.
+  useEffect(() => {
+    for (const type of new Set(questions?.map((q) => q.questionType))) {
+      void surveyPartOf(type).load();
+    }
+  }, [questions]);
 
   const goTo = (next: number) => {
     setSubmitError(null);
@@ -171,17 +180,19 @@ export default function SurveyPage() {
     </Stack>
   );
 
+  const loading = (
+    <Paper sx={{ p: { xs: 2, sm: 4 } }} aria-busy="true">
+      <Skeleton width="30%" />
+      <Skeleton height={12} sx={{ my: 2 }} />
+      <Skeleton variant="rectangular" height={160} />
+    </Paper>
+  );
+
   let content;
   if (completed || submitted) {
     content = <AssessmentStatusPage title={completed ? t('done.title') : undefined} />;
   } else if (query.isPending || assessment.isPending) {
-    content = (
-      <Paper sx={{ p: { xs: 2, sm: 4 } }} aria-busy="true">
-        <Skeleton width="30%" />
-        <Skeleton height={12} sx={{ my: 2 }} />
-        <Skeleton variant="rectangular" height={160} />
-      </Paper>
-    );
+    content = loading;
   } else if (query.isError) {
     content = (
       <Alert
@@ -209,115 +220,138 @@ export default function SurveyPage() {
   } else {
     const percent = Math.round((index / total) * 100);
     const isMissing = missing?.includes(question.id) ?? false;
+    // The question arrives with its data and renders in slices, as a first render does, so a
+    // phone that has just loaded the survey's code answers a tap in between.
     content = (
-      <Paper component="section" sx={{ p: { xs: 2, sm: 4 } }} aria-labelledby="question-text">
-        <Stack
-          direction="row"
-          sx={{
-            justifyContent: 'space-between',
-            alignItems: 'center',
-            gap: 1,
-            flexWrap: 'wrap',
-            mb: 1.5,
-          }}
-        >
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography variant="subtitle2" component="p" data-testid="question-counter">
-              {t('questionOf', { current: index + 1, total })}
-            </Typography>
-            <Chip
-              size="small"
-              color="primary"
-              variant="outlined"
-              label={t(surveyPartOf(question.questionType).label)}
-              data-testid="question-type"
-            />
-            {question.required && (
-              <Chip
-                size="small"
-                color={isMissing ? 'warning' : 'default'}
-                label={t('required.chip')}
-                data-testid="question-required"
+      <RenderSlice onMount fallback={loading}>
+        <Paper component="section" sx={{ p: { xs: 2, sm: 4 } }} aria-labelledby="question-text">
+          <RenderSlice>
+            <div>
+              <Stack
+                direction="row"
+                sx={{
+                  justifyContent: 'space-between',
+                  alignItems: 'center',
+                  gap: 1,
+                  flexWrap: 'wrap',
+                  mb: 1.5,
+                }}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography variant="subtitle2" component="p" data-testid="question-counter">
+                    {t('questionOf', { current: index + 1, total })}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    color="primary"
+                    variant="outlined"
+                    label={t(surveyPartOf(question.questionType).label)}
+                    data-testid="question-type"
+                  />
+                  {question.required && (
+                    <Chip
+                      size="small"
+                      color={isMissing ? 'warning' : 'default'}
+                      label={t('required.chip')}
+                      data-testid="question-required"
+                    />
+                  )}
+                </Stack>
+                <Typography
+                  variant="subtitle2"
+                  color="text.secondary"
+                  data-testid="progress-percent"
+                >
+                  {t('percentComplete', { percent })}
+                </Typography>
+              </Stack>
+              <SurveyProgress index={index} total={total} />
+              <Typography
+                id="question-text"
+                variant="h6"
+                component="h2"
+                sx={{
+                  mt: 2,
+                  mb: 3,
+                  fontWeight: 600,
+                  fontSize: { xs: '1.1rem', sm: '1.25rem' },
+                  overflowWrap: 'anywhere',
+                }}
+              >
+                {question.text}
+              </Typography>
+
+              {isMissing && (
+                <Alert
+                  severity="warning"
+                  sx={{ mb: 3 }}
+                  role="alert"
+                  data-testid="required-missing"
+                >
+                  {t('required.missing', { count: missing?.length ?? 1 })}
+                </Alert>
+              )}
+            </div>
+          </RenderSlice>
+          {/* The buttons wait with the input, whose code may still be loading: they never move. */}
+          <RenderSlice>
+            <div>
+              <QuestionBody
+                key={question.id}
+                question={question}
+                draft={draftOf(question)}
+                onChange={(patch) => updateDraft(question, patch)}
+                onBusyChange={setBusy}
               />
-            )}
-          </Stack>
-          <Typography variant="subtitle2" color="text.secondary" data-testid="progress-percent">
-            {t('percentComplete', { percent })}
-          </Typography>
-        </Stack>
-        <SurveyProgress index={index} total={total} />
-        <Typography
-          id="question-text"
-          variant="h6"
-          component="h2"
-          sx={{
-            mt: 2,
-            mb: 3,
-            fontWeight: 600,
-            fontSize: { xs: '1.1rem', sm: '1.25rem' },
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {question.text}
-        </Typography>
 
-        {isMissing && (
-          <Alert severity="warning" sx={{ mb: 3 }} role="alert" data-testid="required-missing">
-            {t('required.missing', { count: missing?.length ?? 1 })}
-          </Alert>
-        )}
+              {submitError && (
+                <Alert severity="error" sx={{ mt: 3 }} role="alert">
+                  {submitError}
+                </Alert>
+              )}
 
-        <QuestionBody
-          key={question.id}
-          question={question}
-          draft={draftOf(question)}
-          onChange={(patch) => updateDraft(question, patch)}
-          onBusyChange={setBusy}
-        />
-
-        {submitError && (
-          <Alert severity="error" sx={{ mt: 3 }} role="alert">
-            {submitError}
-          </Alert>
-        )}
-
-        <Stack
-          direction="row"
-          spacing={2}
-          sx={{
-            justifyContent: 'space-between',
-            mt: 4,
-            pt: 2,
-            borderTop: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <Button
-            startIcon={<ArrowBackIcon />}
-            onClick={() => goTo(Math.max(0, index - 1))}
-            disabled={index === 0 || saving || busy}
-          >
-            {t('back')}
-          </Button>
-          <Button
-            variant="contained"
-            color={finishing ? 'secondary' : 'primary'}
-            endIcon={
-              saving ? (
-                <CircularProgress size={18} color="inherit" />
-              ) : finishing ? (
-                <CheckIcon />
-              ) : (
-                <ArrowForwardIcon />
-              )
-            }
-            onClick={() => void next()}
-            disabled={saving || busy}
-          >
-            {saving ? t('saving') : finishing ? t('complete') : t('next')}
-          </Button>
-        </Stack>
-      </Paper>
+              <RenderSlice>
+                <Stack
+                  direction="row"
+                  spacing={2}
+                  sx={{
+                    justifyContent: 'space-between',
+                    mt: 4,
+                    pt: 2,
+                    borderTop: 1,
+                    borderColor: 'divider',
+                  }}
+                >
+                  <Button
+                    startIcon={<ArrowBackIcon />}
+                    onClick={() => goTo(Math.max(0, index - 1))}
+                    disabled={index === 0 || saving || busy}
+                  >
+                    {t('back')}
+                  </Button>
+                  <Button
+                    variant="contained"
+                    color={finishing ? 'secondary' : 'primary'}
+                    endIcon={
+                      saving ? (
+                        <CircularProgress size={18} color="inherit" />
+                      ) : finishing ? (
+                        <CheckIcon />
+                      ) : (
+                        <ArrowForwardIcon />
+                      )
+                    }
+                    onClick={() => void next()}
+                    disabled={saving || busy}
+                  >
+                    {saving ? t('saving') : finishing ? t('complete') : t('next')}
+                  </Button>
+                </Stack>
+              </RenderSlice>
+            </div>
+          </RenderSlice>
+        </Paper>
+      </RenderSlice>
     );
   }
 
