@@ -5,8 +5,8 @@ import type { PreparedStatement, PreparedValue, TextRow } from './prepared-state
  * Group commit for PGlite's prepared statements: the statements that wait for the database at
  * the same moment go to it as one protocol message, a bind and an execute each and one sync, so
  * they run in one implicit transaction and share its commit (one WAL write, one trip through
- * PGlite's JavaScript) instead of paying one each. Under load, that is most of a save's cost
- * in the database.
+ * PGlite's JavaScript) instead of paying one each. PGlite runs one statement at a time anyway,
+ * so the waiting statements lose nothing by going together.
  *
  * Each statement keeps its own result (its rows, up to its CommandComplete). One statement
  * raising aborts the whole transaction, so then every statement of the group runs again alone,
