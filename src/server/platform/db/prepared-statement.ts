@@ -1,6 +1,7 @@
-import { messages, PGlite, protocol } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db } from './client';
+import { runGroupedOnPglite } from './pglite-group-commit';
 
 /**
  * A statement the database parses and plans once per connection, then only binds and runs.
@@ -24,16 +25,15 @@ export type TextRow = (string | null)[];
 /** Every column left as text, so both drivers return the same thing. */
 const textTypes = { getTypeParser: () => (value: string) => value };
 
-/** The statements each PGlite instance has parsed (its one session keeps them until closed). */
-const parsedByPglite = new WeakMap<PGlite, Set<string>>();
-
 export async function runPrepared(
   db: Db,
   statement: PreparedStatement,
   values: PreparedValue[],
 ): Promise<TextRow[]> {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) return runOnPglite(client, statement, values);
+  // PGlite's `query` parses every statement anew (unnamed, in five calls into its WebAssembly):
+  // the named statement goes through its protocol entry point, grouped with those waiting.
+  if (client instanceof PGlite) return runGroupedOnPglite(client, statement, values);
   if (client instanceof pg.Pool) {
     // pg prepares a named statement on each pooled connection the first time it runs there.
     const result = await client.query<TextRow>({
@@ -46,43 +46,4 @@ export async function runPrepared(
     return result.rows;
   }
   throw new Error('runPrepared: the database handle is neither a pg pool nor PGlite');
-}
-
-/**
- * PGlite's `query` parses every statement anew (unnamed, in five calls into its WebAssembly), so
- * the named statement goes through its protocol entry point: parsed once, then bind, execute and
- * sync in one message. That entry point takes no lock, so this takes the two `query` takes: no
- * other query runs meanwhile and no transaction is open around it.
- */
-async function runOnPglite(
-  lite: PGlite,
-  statement: PreparedStatement,
-  values: PreparedValue[],
-): Promise<TextRow[]> {
-  const { serialize } = protocol;
-  return lite._runExclusiveTransaction(() =>
-    lite.runExclusive(async () => {
-      const parsed = parsedByPglite.get(lite) ?? new Set<string>();
-      parsedByPglite.set(lite, parsed);
-      if (!parsed.has(statement.name)) {
-        await lite.execProtocol(
-          Buffer.concat([
-            serialize.parse({ name: statement.name, text: statement.text, types: [] }),
-            serialize.sync(),
-          ]),
-        );
-        parsed.add(statement.name);
-      }
-      const result = await lite.execProtocol(
-        Buffer.concat([
-          serialize.bind({ statement: statement.name, values }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-      );
-      return result.messages.flatMap((message) =>
-        message instanceof messages.DataRowMessage ? [message.fields] : [],
-      );
-    }),
-  );
 }
