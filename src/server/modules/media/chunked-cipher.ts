@@ -37,7 +37,7 @@ const LEGACY_CHUNK_BYTES = 64 * 1024;
  */
 const MIN_CHUNK_BYTES = LEGACY_CHUNK_BYTES;
 const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
-const TAG_BYTES = 16;
+export const TAG_BYTES = 16;
 
 /** A stored file that exists but cannot be decrypted: not a media file, or no key for it. */
 export class UnreadableMediaError extends Error {
@@ -57,14 +57,22 @@ export interface SealedHeader {
   chunkBytes: number;
 }
 
-function iv(prefix: Buffer, index: number): Buffer {
+export function iv(prefix: Buffer, index: number): Buffer {
   const value = Buffer.alloc(12);
   prefix.copy(value, 0);
   value.writeUInt32BE(index, PREFIX_BYTES);
   return value;
 }
 
-const finalFlag = (last: boolean) => Buffer.from([last ? 1 : 0]);
+export const finalFlag = (last: boolean) => Buffer.from([last ? 1 : 0]);
+
+/** The header of a file sealed with `key`, and the nonce prefix its chunks' IVs start with. */
+export function newSealedHeader({ id }: MediaKey): { header: Buffer; prefix: Buffer } {
+  const prefix = randomBytes(PREFIX_BYTES);
+  const chunkSize = Buffer.alloc(SIZE_BYTES);
+  chunkSize.writeUInt32BE(CHUNK_BYTES);
+  return { header: Buffer.concat([MAGIC_V3, id, chunkSize, prefix]), prefix };
+}
 
 /**
  * `lead` (the file's header, or nothing), the chunk's ciphertext and its tag, in one buffer: the
@@ -142,14 +150,12 @@ class ByteQueue {
  * completes it, and passes each sealed chunk on whole (the first one with the file's header), so
  * the writer behind it makes one write per chunk.
  */
-export function createEncryptStream({ id, key }: MediaKey): Transform {
-  const prefix = randomBytes(PREFIX_BYTES);
-  const chunkSize = Buffer.alloc(SIZE_BYTES);
-  chunkSize.writeUInt32BE(CHUNK_BYTES);
+export function createEncryptStream(mediaKey: MediaKey): Transform {
+  const { key } = mediaKey;
+  const { header, prefix } = newSealedHeader(mediaKey);
   const pending = new ByteQueue();
   let index = 0;
-  const lead = () =>
-    index === 0 ? Buffer.concat([MAGIC_V3, id, chunkSize, prefix]) : Buffer.alloc(0);
+  const lead = () => (index === 0 ? header : Buffer.alloc(0));
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       pending.push(chunk);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import {
   type FileHandle,
   mkdir,
@@ -12,15 +11,14 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import {
   MEDIA_PATH_PATTERN,
   mediaFileName,
   type MediaExtension,
 } from '../../../shared/media-kinds';
+import { sealStream } from './chunk-sealer';
 import {
-  createEncryptStream,
   decryptSpan,
   MAX_HEADER_BYTES,
   parseHeader,
@@ -89,6 +87,22 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Writes every byte of `pieces` at `position` (a write may take fewer bytes than offered). */
+async function writeAll(handle: FileHandle, pieces: Buffer[], position: number): Promise<void> {
+  for (let left = pieces; left.length > 0;) {
+    const { bytesWritten } = await handle.writev(left, position);
+    position += bytesWritten;
+    left = dropBytes(left, bytesWritten);
+  }
+}
+
+function dropBytes(pieces: Buffer[], count: number): Buffer[] {
+  const rest = [...pieces];
+  while (rest.length > 0 && count >= rest[0]!.length) count -= rest.shift()!.length;
+  if (count > 0) rest[0] = rest[0]!.subarray(count);
+  return rest;
+}
+
 /** Bytes start..end (inclusive) of an open file, a few chunks per read. */
 async function* readBytes(handle: FileHandle, start: number, end: number): AsyncGenerator<Buffer> {
   for (let position = start; position <= end;) {
@@ -132,19 +146,24 @@ export function createLocalMediaStore(rootDir: string, keys: MediaKeyring): Medi
       await mkdir(incoming, { recursive: true });
       // The writer's pid in the name tells a later start whether the upload can still finish.
       const partial = join(incoming, `${process.pid}-${mediaFileName(path)}.part`);
-      let size = 0;
-      const counter = new PassThrough();
-      counter.on('data', (chunk: Buffer) => (size += chunk.length));
-      const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+      // Opened while the first MiB arrives; the source is read from now on, so that its failure
+      // (an aborted request) is the write's. A failed open fails the first chunk's write.
+      const opened = open(partial, 'wx', 0o600);
+      const handle = opened.catch(() => null);
       try {
-        await pipeline(source, counter, createEncryptStream(keys.current), out);
+        const size = await sealStream(source, keys.current, async (pieces, position) =>
+          writeAll(await opened, pieces, position),
+        );
+        await (await opened).close();
         await rename(partial, file);
         return { path, size };
       } catch (error) {
-        // A failing source can end the pipeline before the file is even open; removing it then
-        // would race the open and leave the partial file behind.
-        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
-        await rm(partial, { force: true });
+        // No write is running any more (sealStream waits for them): the partial file can go.
+        const written = await handle;
+        if (written) {
+          await written.close().catch(() => undefined);
+          await rm(partial, { force: true });
+        }
         throw error;
       }
     },
