@@ -9,6 +9,7 @@ import {
   users,
 } from '../../src/server/platform/db/schema';
 import { SAMPLE_BYTES, multipartBody } from '../helpers/multipart';
+import { postAnswer, surveyOf } from '../helpers/survey-api';
 import { useTestApp, type TestUser } from '../helpers/test-app';
 
 /**
@@ -18,22 +19,9 @@ import { useTestApp, type TestUser } from '../helpers/test-app';
 const t = useTestApp();
 
 const save = (user: TestUser, body: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/survey/responses',
-    headers: { ...user.headers, 'accept-language': 'de' },
-    payload: body,
-  });
+  postAnswer(t.app, { ...user.headers, 'accept-language': 'de' }, body);
 
-async function questionsOf(user: TestUser): Promise<SurveyQuestion[]> {
-  const reply = await t.app.inject({
-    method: 'GET',
-    url: '/api/survey/questions',
-    headers: user.headers,
-  });
-  expect(reply.statusCode).toBe(200);
-  return reply.json();
-}
+const questionsOf = (user: TestUser) => surveyOf(t.app, user.headers);
 
 const firstOfType = (list: SurveyQuestion[], type: SurveyQuestion['questionType']) =>
   list.find((q) => q.questionType === type)!;

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { SurveyQuestion } from '../../src/shared/contracts/survey';
 import { accessCodes, questions, responses } from '../../src/server/platform/db/schema';
+import { postAnswer, surveyOf } from '../helpers/survey-api';
 import { useTestApp, type TestUser } from '../helpers/test-app';
 
 /**
@@ -11,22 +11,9 @@ import { useTestApp, type TestUser } from '../helpers/test-app';
 const t = useTestApp();
 
 const save = (user: TestUser, body: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/survey/responses',
-    headers: user.headers,
-    payload: body,
-  });
+  postAnswer(t.app, user.headers, body);
 
-async function questionsOf(user: TestUser): Promise<SurveyQuestion[]> {
-  const reply = await t.app.inject({
-    method: 'GET',
-    url: '/api/survey/questions',
-    headers: user.headers,
-  });
-  expect(reply.statusCode).toBe(200);
-  return reply.json();
-}
+const questionsOf = (user: TestUser) => surveyOf(t.app, user.headers);
 
 const textAnswers = async (user: TestUser) =>
   (

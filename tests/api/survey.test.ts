@@ -5,28 +5,15 @@ import type { SurveyQuestion } from '../../src/shared/contracts/survey';
 import { accessCodes, mediaUploads, responses } from '../../src/server/platform/db/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
-import { answerSurvey } from '../helpers/survey-api';
+import { answerSurvey, postAnswer, surveyOf } from '../helpers/survey-api';
 import { useTestApp, type TestUser } from '../helpers/test-app';
 
 const t = useTestApp();
 
-async function questionsOf(user: TestUser): Promise<SurveyQuestion[]> {
-  const reply = await t.app.inject({
-    method: 'GET',
-    url: '/api/survey/questions',
-    headers: user.headers,
-  });
-  expect(reply.statusCode).toBe(200);
-  return reply.json();
-}
+const questionsOf = (user: TestUser) => surveyOf(t.app, user.headers);
 
 const save = (user: TestUser, body: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/survey/responses',
-    headers: user.headers,
-    payload: body,
-  });
+  postAnswer(t.app, user.headers, body);
 
 async function upload(
   user: TestUser,

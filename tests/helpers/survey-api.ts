@@ -13,6 +13,11 @@ export async function surveyOf(app: App, headers: Headers): Promise<SurveyQuesti
   return reply.json();
 }
 
+/** Saves one answer as the survey does; the reply, whatever it is. */
+export function postAnswer(app: App, headers: Headers, payload: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/survey/responses', headers, payload });
+}
+
 /** One answer that holds something, as the survey saves it, for a question of any type. */
 export function answerBodyFor(question: SurveyQuestion): Record<string, unknown> {
   const base = { questionId: question.id };
@@ -60,13 +65,7 @@ export async function answerSurvey(
       continue;
     }
     const payload = answer(question) ? answerBodyFor(question) : { questionId: question.id };
-    const reply = await app.inject({
-      method: 'POST',
-      url: '/api/survey/responses',
-      headers,
-      payload,
-    });
-    expect(reply.statusCode).toBe(200);
+    expect((await postAnswer(app, headers, payload)).statusCode).toBe(200);
   }
   return survey;
 }
