@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { QuestionType } from '../shared/constants';
 import type { AdminResponse } from '../shared/contracts/admin-responses';
 import type { SurveyQuestion } from '../shared/contracts/survey';
@@ -35,6 +35,17 @@ export interface SurveyPart<T extends QuestionType> {
   Input: ComponentType<SurveyInputProps<T>>;
   /** Fetches the input's code (`Input` is made from it), ahead of its first use. */
   load(): Promise<{ default: ComponentType<SurveyInputProps<T>> }>;
+}
+
+/**
+ * A type's survey part from its name and its input's module (default export): the name at once,
+ * the input's code when it is needed.
+ */
+export function lazySurveyPart<T extends QuestionType>(
+  label: string,
+  load: SurveyPart<T>['load'],
+): SurveyPart<T> {
+  return { label, Input: lazy(load), load };
 }
 
 /** A stored answer shown to an admin: compact in the responses table, full in its dialog. */

@@ -1,12 +1,7 @@
-import { lazy } from 'react';
-import type { SurveyPart } from '../question-type.client';
+import { lazySurveyPart } from '../question-type.client';
 import { SURVEY_TEXTS } from './survey-texts';
 
-const load = () => import('./TextInput');
-
-/** The type in the patient's survey: its name at once, its input's code when it is needed. */
-export const textSurvey: SurveyPart<'text'> = {
-  label: `${SURVEY_TEXTS}:label`,
-  Input: lazy(load),
-  load,
-};
+export const textSurvey = lazySurveyPart<'text'>(
+  `${SURVEY_TEXTS}:label`,
+  () => import('./TextInput'),
+);

@@ -1,7 +1,6 @@
-import { createCipheriv } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { CHUNK_BYTES, finalFlag, iv, newSealedHeader, TAG_BYTES } from './chunked-cipher';
+import { CHUNK_BYTES, newSealedHeader, sealPieces, TAG_BYTES } from './chunked-cipher';
 import type { MediaKey } from './media-keys';
 
 /** Writes sealed bytes (the pieces in order) at a byte position of the file being sealed. */
@@ -12,15 +11,6 @@ export type PutSealed = (pieces: Buffer[], position: number) => Promise<void>;
  * MiB whatever its size.
  */
 const WRITES_IN_FLIGHT = 4;
-
-/** One chunk's ciphertext and tag; the plaintext buffer is free again once this returns. */
-function sealChunk(key: Buffer, prefix: Buffer, index: number, plain: Buffer, last: boolean) {
-  const cipher = createCipheriv('aes-256-gcm', key, iv(prefix, index));
-  cipher.setAAD(finalFlag(last));
-  const sealed = cipher.update(plain);
-  cipher.final();
-  return [sealed, cipher.getAuthTag()];
-}
 
 /**
  * Seals a stream in the layout of `createEncryptStream` and hands it to `put` without waiting for
@@ -45,7 +35,8 @@ export async function sealStream(
   const dispatch = (plain: Buffer, last: boolean) => {
     const at = index;
     index += 1;
-    const sealed = sealChunk(mediaKey.key, prefix, at, plain, last);
+    // The plaintext buffer is free again once this returns: sealing copies it.
+    const sealed = sealPieces(mediaKey.key, prefix, at, [plain], last);
     const job = (
       at === 0
         ? put([header, ...sealed], 0)

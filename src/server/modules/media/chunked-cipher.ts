@@ -57,14 +57,14 @@ export interface SealedHeader {
   chunkBytes: number;
 }
 
-export function iv(prefix: Buffer, index: number): Buffer {
+function iv(prefix: Buffer, index: number): Buffer {
   const value = Buffer.alloc(12);
   prefix.copy(value, 0);
   value.writeUInt32BE(index, PREFIX_BYTES);
   return value;
 }
 
-export const finalFlag = (last: boolean) => Buffer.from([last ? 1 : 0]);
+const finalFlag = (last: boolean) => Buffer.from([last ? 1 : 0]);
 
 /** The header of a file sealed with `key`, and the nonce prefix its chunks' IVs start with. */
 export function newSealedHeader({ id }: MediaKey): { header: Buffer; prefix: Buffer } {
@@ -75,9 +75,25 @@ export function newSealedHeader({ id }: MediaKey): { header: Buffer; prefix: Buf
 }
 
 /**
- * `lead` (the file's header, or nothing), the chunk's ciphertext and its tag, in one buffer: the
- * chunk's plaintext comes in the pieces it arrived in and is copied only once, as ciphertext.
+ * One chunk's ciphertext, in the pieces its plaintext came in (each copied once, as ciphertext),
+ * and its tag.
  */
+export function sealPieces(
+  key: Buffer,
+  prefix: Buffer,
+  index: number,
+  plain: Buffer[],
+  last: boolean,
+): Buffer[] {
+  const cipher = createCipheriv('aes-256-gcm', key, iv(prefix, index));
+  cipher.setAAD(finalFlag(last));
+  const sealed = plain.map((piece) => cipher.update(piece));
+  cipher.final();
+  sealed.push(cipher.getAuthTag());
+  return sealed;
+}
+
+/** `lead` (the file's header, or nothing), the chunk's ciphertext and its tag, in one buffer. */
 function seal(
   key: Buffer,
   prefix: Buffer,
@@ -86,13 +102,7 @@ function seal(
   last: boolean,
   lead: Buffer,
 ): Buffer {
-  const cipher = createCipheriv('aes-256-gcm', key, iv(prefix, index));
-  cipher.setAAD(finalFlag(last));
-  const sealed = [lead];
-  for (const piece of plain) sealed.push(cipher.update(piece));
-  cipher.final();
-  sealed.push(cipher.getAuthTag());
-  return Buffer.concat(sealed);
+  return Buffer.concat([lead, ...sealPieces(key, prefix, index, plain, last)]);
 }
 
 function openChunk(
