@@ -76,7 +76,12 @@ describe('rolling deploy', () => {
     });
 
     await page.goto('/');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).waitFor();
+    // The paywall is prerendered: a click before hydration would be the browser's own navigation,
+    // a second load before any chunk is asked for. The access-code button says when it is ready.
+    const accessCode = page.getByRole('button', { name: 'I have an access code' });
+    await expect
+      .poll(() => accessCode.getAttribute('aria-disabled'), { timeout: 15_000 })
+      .toBeNull();
     expect(loads).toBe(1);
 
     // The user follows an in-app link to a page whose chunk is gone: one reload fetches the
