@@ -90,9 +90,12 @@ export default function SurveyPage() {
 
   // Each type's input is code of its own: fetched as soon as the questions are known, so that
   // moving on never waits for it, and evaluated in a task of its own rather than all at once.
+  // A failed fetch is left to the input, which asks for its code itself when it renders.
   useEffect(() => {
     for (const type of new Set(questions?.map((q) => q.questionType))) {
-      void surveyPartOf(type).load();
+      surveyPartOf(type)
+        .load()
+        .catch(() => undefined);
     }
   }, [questions]);
 
