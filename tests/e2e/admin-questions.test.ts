@@ -171,11 +171,14 @@ describe('an administrator manages the questionnaire', () => {
     await survey.getByRole('button', { name: 'Continue assessment' }).click();
     await survey.waitForURL('**/app');
     await survey.getByRole('heading', { name: 'How often do you chew gum each week?' }).waitFor();
+    // The options arrive with the input's own code, a moment after the heading.
+    await survey.getByRole('radio', { name: 'Daily' }).waitFor();
     expect(await survey.getByRole('radio', { name: 'Daily' }).count()).toBe(1);
     expect(await survey.getByRole('radio', { name: 'Never' }).count()).toBe(1);
 
     await chooseLanguage(survey, 'Deutsch');
     await survey.getByRole('heading', { name: 'Wie oft kauen Sie Kaugummi?' }).waitFor();
+    await survey.getByRole('radio', { name: 'Täglich' }).waitFor();
     expect(await survey.getByRole('radio', { name: 'Täglich' }).count()).toBe(1);
     expect(await survey.getByRole('radio', { name: 'Nie' }).count()).toBe(1);
   });

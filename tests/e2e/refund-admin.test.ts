@@ -58,6 +58,8 @@ describe('invoice and refund in the browser', () => {
     await screenshot(admin, 'refund-dialog-phone');
     expect(await accessibilityViolations(admin)).toEqual([]);
     await dialog.getByRole('button', { name: 'Refund' }).click();
+    // Until the dialog has gone, the page behind it is hidden from assistive technology.
+    await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => billing.getByText('Refunded and cancelled').count()).toBe(1);
     expect(await billing.textContent()).toMatch(/Cancellation invoice RE-\d{6}/);
     await expect

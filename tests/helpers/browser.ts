@@ -77,6 +77,9 @@ async function settledTransitions(page: Page): Promise<void> {
       Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]);
+    // A transition's end is handled by a timer of the component (a closing dialog gives the page
+    // back to assistive technology then), which may fire just after the animation ends.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
   });
 }
 

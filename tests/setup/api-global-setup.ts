@@ -1,0 +1,5 @@
+import { assertSystemPrograms } from './system-tools';
+
+export default function setup(): void {
+  assertSystemPrograms(false);
+}
