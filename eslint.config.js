@@ -74,6 +74,7 @@ export default tseslint.config(
     ignores: [
       'src/server/**/*-repository.ts',
       'src/server/**/tables.ts',
+      'src/server/**/*-table.ts',
       'src/server/platform/db/**',
     ],
     rules: {

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { freePort } from '../../tests/helpers/server-process';
 
 /** The one statement a save ends in; the baselines run exactly this. */
-export const UPSERT_SQL = `INSERT INTO responses (user_id, access_code_id, question_id, answer_text)
+export const UPSERT_SQL = `INSERT INTO answers (user_id, assessment_id, question_id, answer_text)
   VALUES ($1, $2, $3, $4)
-  ON CONFLICT (access_code_id, question_id)
+  ON CONFLICT (assessment_id, question_id)
   DO UPDATE SET answer_text = excluded.answer_text, updated_at = now()`;
 
 export interface BareServer {

@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
 import { createTokenService } from '../../src/server/modules/accounts/tokens';
 import type { Db } from '../../src/server/platform/db/client';
 import { questions, users } from '../../src/server/platform/db/schema';
 
 export interface BenchPatient {
   userId: number;
-  accessCodeId: number;
+  assessmentId: number;
   token: string;
 }
 
@@ -24,7 +24,7 @@ export async function createBenchPatients(
       .insert(users)
       .values({ email: `bench-${stamp}-${i}@example.org`, firstName: 'Bench', lastName: String(i) })
       .returning();
-    const { id: accessCodeId } = await createAccessCode(db, user!.id);
+    const { id: assessmentId } = await createAssessmentWithCode(db, user!.id);
     const token = await tokens.sign({
       userId: user!.id,
       email: user!.email,
@@ -34,9 +34,9 @@ export async function createBenchPatients(
       methods: ['code'],
 
       tokenVersion: 0,
-      accessCodeId,
+      assessmentId,
     });
-    patients.push({ userId: user!.id, accessCodeId, token });
+    patients.push({ userId: user!.id, assessmentId, token });
   }
   return patients;
 }

@@ -101,7 +101,7 @@ async function loadRawLoop(
       const started = performance.now();
       await query(UPSERT_SQL, [
         patient.userId,
-        patient.accessCodeId,
+        patient.assessmentId,
         questionIds[n % questionIds.length],
         `Answer ${n}`,
       ]);

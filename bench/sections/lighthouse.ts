@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
 import { users } from '../../src/server/platform/db/schema';
 import { CHROMIUM_PATH } from '../../tests/helpers/browser';
 import {
@@ -31,7 +31,7 @@ export async function measureLighthouse(): Promise<Figure[]> {
       .insert(users)
       .values({ email: 'bench@example.org', firstName: 'Bench', lastName: 'Patient' })
       .returning();
-    return (await createAccessCode(db, user!.id)).code;
+    return (await createAssessmentWithCode(db, user!.id)).code;
   });
   const server = await startServer({ dataDir, env: PRODUCTION_ENV });
   const profile = await mkdtemp(join(tmpdir(), 'lh-profile-'));

@@ -9,7 +9,7 @@ import {
   withDataDirDatabase,
 } from '../../tests/helpers/server-process';
 import { noPostgresNote, postgresReachable, withBenchDatabase } from '../lib/postgres';
-import { seedResponses, type SeededResponses } from '../lib/seed-responses';
+import { seedAnswers, type SeededAnswers } from '../lib/seed-answers';
 import { PRODUCTION_ENV } from '../lib/production-env';
 import { round } from '../lib/stats';
 import type { Figure } from '../report';
@@ -49,17 +49,17 @@ async function timeGet(baseUrl: string, path: string, token: string): Promise<Ti
 }
 
 const PAGE_SQL = `SELECT u.id, u.first_name, u.last_name, u.email
-  FROM users u JOIN access_codes ac ON ac.user_id = u.id
+  FROM users u JOIN assessments ac ON ac.user_id = u.id
   WHERE u.is_admin = false
   GROUP BY u.id ORDER BY max(ac.created_at) DESC, u.id DESC LIMIT 25 OFFSET 0`;
 const TOTAL_SQL = `SELECT count(DISTINCT u.id)::int AS n
-  FROM users u JOIN access_codes ac ON ac.user_id = u.id WHERE u.is_admin = false`;
+  FROM users u JOIN assessments ac ON ac.user_id = u.id WHERE u.is_admin = false`;
 const CODES_SQL = `SELECT ac.id, ac.user_id, ac.code_hint, ac.status, ac.created_at, count(r.id)
-  FROM access_codes ac LEFT JOIN responses r ON r.access_code_id = ac.id
+  FROM assessments ac LEFT JOIN answers r ON r.assessment_id = ac.id
   WHERE ac.user_id = ANY($1) GROUP BY ac.id ORDER BY ac.created_at DESC, ac.id DESC`;
 
 /** The same rows as the two endpoints, straight through `pg`: the database's own share. */
-async function baselines(url: string, accessCodeId: number) {
+async function baselines(url: string, assessmentId: number) {
   const pool = new pg.Pool({ connectionString: url, max: 3 });
   try {
     const responsesPage = await time(async () => {
@@ -76,7 +76,7 @@ async function baselines(url: string, accessCodeId: number) {
           'SELECT * FROM question_options WHERE question_id = ANY($1) AND is_active ORDER BY sort_order, id',
           [ids],
         ),
-        pool.query('SELECT * FROM responses WHERE access_code_id = $1', [accessCodeId]),
+        pool.query('SELECT * FROM answers WHERE assessment_id = $1', [assessmentId]),
       ]);
     });
     return { responsesPage, surveyQuestions };
@@ -85,7 +85,7 @@ async function baselines(url: string, accessCodeId: number) {
   }
 }
 
-async function measureServer(baseUrl: string, seeded: SeededResponses) {
+async function measureServer(baseUrl: string, seeded: SeededAnswers) {
   return {
     responsesPage: await timeGet(
       baseUrl,
@@ -104,7 +104,7 @@ async function measureServer(baseUrl: string, seeded: SeededResponses) {
     ),
     oneAssessment: await timeGet(
       baseUrl,
-      `/api/admin/responses/access-codes/${seeded.patientAccessCodeId}`,
+      `/api/admin/assessments/${seeded.patientAssessmentId}/answers`,
       seeded.adminToken,
     ),
     surveyQuestions: await timeGet(baseUrl, '/api/survey/questions', seeded.patientToken),
@@ -128,7 +128,7 @@ function figures(
     ms('GET /api/admin/responses page 1', api.responsesPage, '< 300'),
     ms('GET /api/admin/responses page 40', api.responsesLater, '< 300'),
     ms('GET /api/admin/responses search', api.responsesSearch, '< 300'),
-    ms('GET /api/admin/responses/access-codes/:id', api.oneAssessment, '< 300'),
+    ms('GET /api/admin/assessments/:id/answers', api.oneAssessment, '< 300'),
     ms('GET /api/survey/questions', api.surveyQuestions, '< 100'),
   ];
   if (base) {
@@ -159,7 +159,7 @@ export async function measureReads(): Promise<Figure[]> {
       try {
         const database = await openDatabase({ kind: 'postgres', url });
         await seedDefaultQuestionnaire(database.db);
-        const seeded = await seedResponses(database.db, secret, PATIENTS, ANSWERS);
+        const seeded = await seedAnswers(database.db, secret, PATIENTS, ANSWERS);
         await database.close();
         const analyze = new pg.Client({ connectionString: url });
         await analyze.connect();
@@ -172,7 +172,7 @@ export async function measureReads(): Promise<Figure[]> {
         } finally {
           await server.stop();
         }
-        const base = await baselines(url, seeded.patientAccessCodeId);
+        const base = await baselines(url, seeded.patientAssessmentId);
         results.push(...figures(`PostgreSQL, ${seeded.responseCount} answers`, api, base));
       } finally {
         await removeDataDir(dataDir);
@@ -191,7 +191,7 @@ export async function measureReads(): Promise<Figure[]> {
   const liteDir = await newDataDir();
   try {
     const seeded = await withDataDirDatabase(liteDir, (db) =>
-      seedResponses(db, secret, PATIENTS, ANSWERS),
+      seedAnswers(db, secret, PATIENTS, ANSWERS),
     );
     const server = await startServer({ dataDir: liteDir, env });
     try {

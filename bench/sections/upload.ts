@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
 import { createTokenService } from '../../src/server/modules/accounts/tokens';
 import { questions, users } from '../../src/server/platform/db/schema';
 import {
@@ -168,12 +168,12 @@ async function measureStore(
 ): Promise<Figure[]> {
   const dataDir = await newDataDir();
   const secret = randomBytes(32).toString('base64url');
-  const { userId, accessCodeId, questionId } = await withDataDirDatabase(dataDir, async (db) => {
+  const { userId, assessmentId, questionId } = await withDataDirDatabase(dataDir, async (db) => {
     const [user] = await db.insert(users).values({ email: 'bench@example.org' }).returning();
-    const { id } = await createAccessCode(db, user!.id);
+    const { id } = await createAssessmentWithCode(db, user!.id);
     const all = await db.select().from(questions);
     const video = all.find((q) => q.questionType === 'video')!;
-    return { userId: user!.id, accessCodeId: id, questionId: video.id };
+    return { userId: user!.id, assessmentId: id, questionId: video.id };
   });
   const token = await createTokenService(secret, 3600).sign({
     userId,
@@ -184,7 +184,7 @@ async function measureStore(
     methods: ['code'],
 
     tokenVersion: 0,
-    accessCodeId,
+    assessmentId,
   });
   const size = MEGABYTES * 1024 * 1024;
   const server = await startServer({

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { QuestionType } from '../shared/constants';
-import type { AdminResponse } from '../shared/contracts/admin-responses';
+import type { AdminAnswer } from '../shared/contracts/admin-patients';
 import type { SurveyQuestion } from '../shared/contracts/survey';
 import type { QUESTION_TYPE_REGISTRY } from './registry.shared';
 
@@ -50,6 +50,6 @@ export function lazySurveyPart<T extends QuestionType>(
 
 /** A stored answer shown to an admin: compact in the responses table, full in its dialog. */
 export interface AnswerViewProps {
-  response: AdminResponse;
+  response: AdminAnswer;
   full: boolean;
 }

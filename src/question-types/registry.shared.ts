@@ -35,7 +35,7 @@ export type SaveAnswer = z.infer<typeof saveAnswerSchema>;
  * optional. The client does not name the type; the server knows it from the question and reads
  * the body through that type's member of `saveAnswerSchema` (`answerForType`).
  */
-export const saveResponseBodySchema = z.strictObject({
+export const saveAnswerBodySchema = z.strictObject({
   questionId: idSchema,
   ...textType.answerFields,
   ...multipleChoiceType.answerFields,
@@ -44,10 +44,10 @@ export const saveResponseBodySchema = z.strictObject({
   ...painAtlasType.answerFields,
   ...painSymptomsType.answerFields,
 });
-export type SaveResponseBody = z.infer<typeof saveResponseBodySchema>;
+export type SaveAnswerBody = z.infer<typeof saveAnswerBodySchema>;
 
 /** The body read as an answer of the given type: its fields only, typed by the union member. */
-export function answerForType(type: QuestionType, body: SaveResponseBody): SaveAnswer {
+export function answerForType(type: QuestionType, body: SaveAnswerBody): SaveAnswer {
   return QUESTION_TYPE_REGISTRY[type].answerSchema.parse({ ...body, questionType: type });
 }
 
@@ -62,7 +62,7 @@ export type AnswerDraft = ReturnType<(typeof textType)['emptyDraft']> &
 interface DraftRules {
   draftFromAnswer(answer: AnswerFields): Partial<AnswerDraft>;
   isAnswered(draft: AnswerDraft): boolean;
-  toSaveFields(draft: AnswerDraft): Partial<SaveResponseBody>;
+  toSaveFields(draft: AnswerDraft): Partial<SaveAnswerBody>;
 }
 const rulesOf = (type: QuestionType) => QUESTION_TYPE_REGISTRY[type] as unknown as DraftRules;
 
@@ -92,4 +92,4 @@ export const toSaveBody = (
   questionId: number,
   type: QuestionType,
   draft: AnswerDraft,
-): SaveResponseBody => ({ questionId, ...rulesOf(type).toSaveFields(draft) });
+): SaveAnswerBody => ({ questionId, ...rulesOf(type).toSaveFields(draft) });

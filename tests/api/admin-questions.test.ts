@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminQuestion } from '../../src/shared/contracts/admin-questions';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
-import { questionOptions, questions, responses } from '../../src/server/platform/db/schema';
+import { questionOptions, questions, answers } from '../../src/server/platform/db/schema';
 import { useAdmin, useTestApp } from '../helpers/test-app';
 
 const t = useTestApp();
@@ -259,9 +259,9 @@ describe('questions that already have answers', () => {
     ).json();
     const patient = await t.createPatient();
     const chosen = created.Options[0]!;
-    await t.database.db.insert(responses).values({
+    await t.database.db.insert(answers).values({
       userId: patient.id,
-      accessCodeId: patient.accessCodeId,
+      assessmentId: patient.assessmentId,
       questionId: created.ID,
       optionId: chosen.ID,
     });
@@ -277,8 +277,8 @@ describe('questions that already have answers', () => {
     expect(listed).toMatchObject({ IsActive: false, ResponseCount: 1 });
     const kept = await t.database.db
       .select()
-      .from(responses)
-      .where(eq(responses.accessCodeId, patient.accessCodeId));
+      .from(answers)
+      .where(eq(answers.assessmentId, patient.assessmentId));
     expect(kept).toHaveLength(1);
   });
 
@@ -299,8 +299,8 @@ describe('questions that already have answers', () => {
     expect(edited.Options.find((o) => o.ID === other.ID)).toMatchObject({ IsActive: true });
     const [answer] = await t.database.db
       .select()
-      .from(responses)
-      .where(eq(responses.accessCodeId, patient.accessCodeId));
+      .from(answers)
+      .where(eq(answers.assessmentId, patient.assessmentId));
     expect(answer).toMatchObject({ questionId: created.ID, optionId: chosen.ID });
   });
 

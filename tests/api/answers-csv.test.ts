@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { responses } from '../../src/server/platform/db/schema';
+import { answers } from '../../src/server/platform/db/schema';
 import { csvRecords } from '../helpers/csv';
 import { firstQuestionOfType } from '../helpers/seed-answers';
 import { useTestApp } from '../helpers/test-app';
@@ -19,16 +19,16 @@ describe('answers CSV export', () => {
     // Answers of several assessments to the same question, as an old import could have left them.
     for (const answerText of typed) {
       const other = await t.createPatient({ firstName: 'Plain', lastName: 'Patient' });
-      await t.database.db.insert(responses).values({
+      await t.database.db.insert(answers).values({
         userId: other.id,
-        accessCodeId: other.accessCodeId,
+        assessmentId: other.assessmentId,
         questionId: text.id,
         answerText,
       });
     }
-    await t.database.db.insert(responses).values({
+    await t.database.db.insert(answers).values({
       userId: patient.id,
-      accessCodeId: patient.accessCodeId,
+      assessmentId: patient.assessmentId,
       questionId: text.id,
       answerText: 'fine',
     });
@@ -47,15 +47,15 @@ describe('answers CSV export', () => {
     const [header, ...rows] = csvRecords(body);
     const column = (name: string) => header!.indexOf(name);
     const attacker = rows.find(
-      (row) => row[column('assessment_id')] === String(patient.accessCodeId),
+      (row) => row[column('assessment_id')] === String(patient.assessmentId),
     );
     expect(attacker?.[column('patient_first_name')]).toBe(`'${HYPERLINK}`);
     expect(attacker?.[column('patient_last_name')]).toBe(`'@Attacker`);
 
-    const answers = rows.map((row) => row[column('answer_text')]);
-    for (const formula of FORMULAS) expect(answers).toContain(`'${formula}`);
-    expect(answers).toContain('Clicks, "sometimes" loudly\nat night');
-    expect(answers).toContain("'-");
+    const cells = rows.map((row) => row[column('answer_text')]);
+    for (const formula of FORMULAS) expect(cells).toContain(`'${formula}`);
+    expect(cells).toContain('Clicks, "sometimes" loudly\nat night');
+    expect(cells).toContain("'-");
     // Numbers stay numbers, not text with a quote.
     expect(rows.every((row) => /^\d+$/.test(row[column('question_id')]!))).toBe(true);
   });

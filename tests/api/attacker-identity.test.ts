@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/modules/accounts/totp';
 import { createAdmin, removeAdmin } from '../../src/server/cli/admin-accounts';
-import { accessCodes, auditLog, users } from '../../src/server/platform/db/schema';
+import { assessments, auditLog, users } from '../../src/server/platform/db/schema';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
 import { checkoutRequests, freshIp, insertPromoCode, patientDetails } from '../helpers/payments';
@@ -125,11 +125,11 @@ async function expectNothingOfVictim(token: string, victimMediaPath: string) {
   }
 }
 
-async function expectVictimUnchanged(victim: { accessCodeId: number; code: string }) {
+async function expectVictimUnchanged(victim: { assessmentId: number; code: string }) {
   const [stored] = await t.database.db
     .select()
-    .from(accessCodes)
-    .where(eq(accessCodes.id, victim.accessCodeId));
+    .from(assessments)
+    .where(eq(assessments.id, victim.assessmentId));
   expect(stored).toMatchObject({ ...VICTIM, language: 'en' });
   // The victim still signs in with their code and finds their answer.
   const signIn = await request('POST', '/api/verify-access-code', {
@@ -193,7 +193,7 @@ describe('2. admin rights without the second factor', () => {
       headers: patient.headers,
     });
     expect(csv.statusCode).toBe(401);
-    expect(csv.body).not.toContain('access_code_id');
+    expect(csv.body).not.toContain('assessment_id');
     const oldCode = await request('POST', '/api/verify-access-code', {
       payload: { code: patient.code },
     });

@@ -11,7 +11,7 @@ let patient: TestUser;
 beforeAll(async () => {
   patient = await t.createPatient({ firstName: 'Anna', lastName: 'Beispiel' });
   await answerScreener(t.database.db, patient, [1, 0, 0, 0, 0, 0]);
-  await submitAssessment(t.app.deps, patient.accessCodeId);
+  await submitAssessment(t.app.deps, patient.assessmentId);
 });
 
 const audit = async (query = '', as = admin) =>
@@ -23,7 +23,7 @@ describe('audit log', () => {
   it('records report downloads, exports and status changes with who, what and which patient', async () => {
     await t.app.inject({
       method: 'GET',
-      url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
+      url: `/api/admin/assessments/${patient.assessmentId}/report.pdf`,
       headers: admin.headers,
     });
     await t.app.inject({
@@ -33,7 +33,7 @@ describe('audit log', () => {
     });
     await t.app.inject({
       method: 'PUT',
-      url: `/api/admin/assessments/${patient.accessCodeId}/status`,
+      url: `/api/admin/assessments/${patient.assessmentId}/status`,
       headers: admin.headers,
       payload: { status: 'in_review' },
     });
@@ -50,7 +50,7 @@ describe('audit log', () => {
       actorUserId: admin.id,
       actorEmail: admin.email,
       patientUserId: patient.id,
-      accessCodeId: patient.accessCodeId,
+      assessmentId: patient.assessmentId,
       patientName: 'Anna Beispiel',
     });
     const status = entries.find((e: { action: string }) => e.action === 'assessment.status');

@@ -42,7 +42,7 @@ describe('sign-in with an access code', () => {
   it('stores the language the patient signed in with', async () => {
     const patient = await t.createPatient();
     await signIn(patient.code, '10.0.0.4', 'de');
-    expect((await assessmentById(t.database, patient.accessCodeId))?.language).toBe('de');
+    expect((await assessmentById(t.database, patient.assessmentId))?.language).toBe('de');
   });
 
   it('refuses a wrong code with 401 and a message in the language asked for', async () => {
@@ -105,7 +105,7 @@ describe('language preference', () => {
     const { token, language } = reply.json();
     expect(language).toBe('de');
     expect((await t.app.deps.tokens.verify(token))?.language).toBe('de');
-    expect((await assessmentById(t.database, patient.accessCodeId))?.language).toBe('de');
+    expect((await assessmentById(t.database, patient.assessmentId))?.language).toBe('de');
   });
 
   it('refuses an unsupported language', async () => {

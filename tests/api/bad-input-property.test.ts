@@ -23,12 +23,13 @@ beforeAll(async () => {
 // Failed sign-ins are meant to count; everything else must be left as it was by a refused call.
 const WATCHED_TABLES = [
   'users',
+  'assessments',
   'access_codes',
   'questions',
   'question_translations',
   'question_options',
   'option_translations',
-  'responses',
+  'answers',
   'media_uploads',
   'promo_codes',
   'payments',
@@ -268,7 +269,7 @@ function samples(): Sample[] {
       route: '/api/admin/responses',
       query: { page: 1, pageSize: 25, search: 'lovelace' },
     },
-    { method: 'GET', route: '/api/admin/responses/access-codes/:id', params: { id: NO_ROW } },
+    { method: 'GET', route: '/api/admin/assessments/:id/answers', params: { id: NO_ROW } },
     {
       method: 'GET',
       route: '/api/admin/audit-log',

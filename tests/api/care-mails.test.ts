@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanForOverdue, scanForReminders } from '../../src/server/modules/assessments/care-scans';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
 import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/platform/db/client';
-import { accessCodes, responses, users } from '../../src/server/platform/db/schema';
+import { assessments, answers, users } from '../../src/server/platform/db/schema';
 import { paidDemoCheckout } from '../helpers/invoices';
 import { readMail } from '../helpers/mail';
 import { firstQuestionOfType } from '../helpers/seed-answers';
@@ -28,13 +28,13 @@ const runScans = async () => {
 async function patientBoughtDaysAgo(days: number, language: 'en' | 'de' = 'en') {
   const patient = await t.createPatient({ firstName: 'Rita', lastName: 'Reminder', language });
   await t.database.db
-    .update(accessCodes)
+    .update(assessments)
     .set({ createdAt: new Date(Date.now() - days * DAY) })
-    .where(eq(accessCodes.id, patient.accessCodeId));
+    .where(eq(assessments.id, patient.assessmentId));
   const text = await firstQuestionOfType(t.database.db, 'text');
-  await t.database.db.insert(responses).values({
+  await t.database.db.insert(answers).values({
     userId: patient.id,
-    accessCodeId: patient.accessCodeId,
+    assessmentId: patient.assessmentId,
     questionId: text.id,
     answerText: ANSWER_TEXT,
   });
@@ -49,7 +49,7 @@ describe('the reminder to finish a paid assessment', () => {
     const waiting = await patientBoughtDaysAgo(4, 'de');
     const fresh = await patientBoughtDaysAgo(2);
     const completed = await patientBoughtDaysAgo(5);
-    await submitAssessment(t.app.deps, completed.accessCodeId);
+    await submitAssessment(t.app.deps, completed.assessmentId);
 
     await runScans();
     const reminders = await mailsTo(waiting.email);
@@ -74,7 +74,7 @@ describe('the reminder to finish a paid assessment', () => {
     // background worker would send at once; from here on only runDue runs jobs in this file.
     await t.app.jobs.stop();
     expect(await scanForReminders(t.app.deps)).toBeGreaterThanOrEqual(2);
-    await submitAssessment(t.app.deps, finishing.accessCodeId);
+    await submitAssessment(t.app.deps, finishing.assessmentId);
     const erase = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/patients/${erased.id}`,
@@ -93,32 +93,32 @@ describe('the reminder to finish a paid assessment', () => {
     const patient = await patientBoughtDaysAgo(5);
     const deps = { ...t.app.deps, config: { ...t.app.deps.config, reminderAfterDays: 7 } };
     expect(await scanForReminders(deps)).toBe(0);
-    expect((await assessmentById(t.database, patient.accessCodeId))!.reminderSentAt).toBeNull();
+    expect((await assessmentById(t.database, patient.assessmentId))!.reminderSentAt).toBeNull();
   });
 });
 
 describe('the overdue notice to the practice', () => {
   it('goes once per assessment past its due date, with no name or answers', async () => {
     const patient = await patientBoughtDaysAgo(30);
-    await submitAssessment(t.app.deps, patient.accessCodeId, new Date(Date.now() - 10 * DAY));
+    await submitAssessment(t.app.deps, patient.assessmentId, new Date(Date.now() - 10 * DAY));
     const onTime = await patientBoughtDaysAgo(1);
-    await submitAssessment(t.app.deps, onTime.accessCodeId);
+    await submitAssessment(t.app.deps, onTime.assessmentId);
 
     const subjectOf = (id: number) => `Overdue: assessment #${id} `;
     await runScans();
     const practice = await mailsTo('practice@dental.example');
-    const notices = practice.filter((m) => m.subject.startsWith(subjectOf(patient.accessCodeId)));
+    const notices = practice.filter((m) => m.subject.startsWith(subjectOf(patient.assessmentId)));
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toContain('/admin/review');
     expect(notices[0]!.text).not.toContain('Rita');
     expect(notices[0]!.text).not.toContain('Reminder');
     expect(notices[0]!.text).not.toContain(ANSWER_TEXT);
-    expect(practice.some((m) => m.subject.startsWith(subjectOf(onTime.accessCodeId)))).toBe(false);
+    expect(practice.some((m) => m.subject.startsWith(subjectOf(onTime.assessmentId)))).toBe(false);
 
     await runScans();
     expect(await scanForOverdue(t.app.deps)).toBe(0);
     const again = (await mailsTo('practice@dental.example')).filter((m) =>
-      m.subject.startsWith(subjectOf(patient.accessCodeId)),
+      m.subject.startsWith(subjectOf(patient.assessmentId)),
     );
     expect(again).toHaveLength(1);
   });
@@ -127,10 +127,10 @@ describe('the overdue notice to the practice', () => {
 describe('a refunded assessment', () => {
   it('leaves the review queue, gets no overdue notice and no evaluation', async () => {
     const paid = await paidDemoCheckout(t);
-    await submitAssessment(t.app.deps, paid.accessCodeId, new Date(Date.now() - 10 * DAY));
+    await submitAssessment(t.app.deps, paid.assessmentId, new Date(Date.now() - 10 * DAY));
     const refunded = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/assessments/${paid.accessCodeId}/refund`,
+      url: `/api/admin/assessments/${paid.assessmentId}/refund`,
       headers: admin.headers,
       payload: { reason: 'Booked twice', eraseAnswers: false },
     });
@@ -138,7 +138,7 @@ describe('a refunded assessment', () => {
 
     await runScans();
     const practice = await mailsTo('practice@dental.example');
-    const overdue = `Overdue: assessment #${paid.accessCodeId} `;
+    const overdue = `Overdue: assessment #${paid.assessmentId} `;
     expect(practice.some((m) => m.subject.startsWith(overdue))).toBe(false);
     const queue = await t.app.inject({
       method: 'GET',
@@ -146,18 +146,18 @@ describe('a refunded assessment', () => {
       headers: admin.headers,
     });
     expect(queue.json().assessments.map((a: { id: number }) => a.id)).not.toContain(
-      paid.accessCodeId,
+      paid.assessmentId,
     );
     const opened = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/assessments/${paid.accessCodeId}/evaluation`,
+      url: `/api/admin/assessments/${paid.assessmentId}/evaluation`,
       headers: admin.headers,
     });
     expect(opened.statusCode).toBe(200);
-    expect((await assessmentById(t.database, paid.accessCodeId))!.status).toBe('submitted');
+    expect((await assessmentById(t.database, paid.assessmentId))!.status).toBe('submitted');
     const draft = await t.app.inject({
       method: 'PUT',
-      url: `/api/admin/assessments/${paid.accessCodeId}/evaluation`,
+      url: `/api/admin/assessments/${paid.assessmentId}/evaluation`,
       headers: { ...admin.headers, 'accept-language': 'de' },
       payload: { conclusionId: null, findings: '', recommendations: '' },
     });
@@ -186,11 +186,11 @@ describe.runIf(reachable)('reminders and overdue notices on two instances', () =
 
   async function assessment(db: Db, email: string, boughtDaysAgo: number) {
     const [user] = await db.insert(users).values({ email }).returning();
-    const { id } = await createAccessCode(db, user!.id, { email, firstName: 'Clara' });
+    const { id } = await createAssessmentWithCode(db, user!.id, { email, firstName: 'Clara' });
     await db
-      .update(accessCodes)
+      .update(assessments)
       .set({ createdAt: new Date(Date.now() - boughtDaysAgo * DAY) })
-      .where(eq(accessCodes.id, id));
+      .where(eq(assessments.id, id));
     return id;
   }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessCodes, payments, users } from '../../src/server/platform/db/schema';
+import { assessments, payments, users } from '../../src/server/platform/db/schema';
 import { DEFAULT_NOTICE_VERSION, insertPromoCode, patientDetails } from '../helpers/payments';
 import { useTestApp } from '../helpers/test-app';
 
@@ -10,7 +10,7 @@ const rowCount = async () => {
   const [row] = await t.database.db
     .select({
       users: sql<number>`(select count(*)::int from ${users})`,
-      codes: sql<number>`(select count(*)::int from ${accessCodes})`,
+      codes: sql<number>`(select count(*)::int from ${assessments})`,
       payments: sql<number>`(select count(*)::int from ${payments})`,
     })
     .from(sql`(select 1) as one`);
@@ -71,8 +71,8 @@ describe('consent to processing health data', () => {
     expect(reply.statusCode).toBe(200);
     const [assessment] = await t.database.db
       .select()
-      .from(accessCodes)
-      .where(eq(accessCodes.email, details.email));
+      .from(assessments)
+      .where(eq(assessments.email, details.email));
     expect(assessment!.consentVersion).toBe(DEFAULT_NOTICE_VERSION);
     expect(assessment!.consentAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
     const notice = await t.app.inject({ method: 'GET', url: '/api/privacy-notice' });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { questions, responses } from '../../src/server/platform/db/schema';
+import { questions, answers } from '../../src/server/platform/db/schema';
 import { patientDetails } from '../helpers/payments';
 import { firstQuestionOfType } from '../helpers/seed-answers';
 import { useAdmin, useTestApp } from '../helpers/test-app';
@@ -46,10 +46,7 @@ describe('control characters in request fields', () => {
       );
       expectRefused(reply, 'answerText');
     }
-    const stored = await t.database.db
-      .select()
-      .from(responses)
-      .where(eq(responses.userId, patient.id));
+    const stored = await t.database.db.select().from(answers).where(eq(answers.userId, patient.id));
     expect(stored).toEqual([]);
   });
 
@@ -66,8 +63,8 @@ describe('control characters in request fields', () => {
     expect(reply.statusCode, reply.payload).toBe(200);
     const [stored] = await t.database.db
       .select()
-      .from(responses)
-      .where(eq(responses.userId, patient.id));
+      .from(answers)
+      .where(eq(answers.userId, patient.id));
     expect(stored?.answerText).toBe(answerText);
   });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/platform/db/client';
 import { users } from '../../src/server/platform/db/schema';
@@ -39,7 +39,7 @@ describe.runIf(reachable)('database briefly unavailable', () => {
     });
     app = await buildApp({ config, database, logger: false });
     const [user] = await database.db.insert(users).values({ email: 'p@example.org' }).returning();
-    code = (await createAccessCode(database.db, user!.id)).code;
+    code = (await createAssessmentWithCode(database.db, user!.id)).code;
   });
 
   afterAll(async () => {

@@ -40,7 +40,7 @@ async function saveAnswer(answerText: string) {
 describe('errors in the log', () => {
   it('carry no SQL values when a save fails inside the database (check constraint)', async () => {
     await t.database.db.execute(
-      sql.raw(`ALTER TABLE responses ADD CONSTRAINT test_refuse_answers
+      sql.raw(`ALTER TABLE answers ADD CONSTRAINT test_refuse_answers
         CHECK (answer_text IS NULL OR answer_text NOT LIKE '%Kieferknacken%')`),
     );
     try {
@@ -57,7 +57,7 @@ describe('errors in the log', () => {
       }
     } finally {
       await t.database.db.execute(
-        sql.raw('ALTER TABLE responses DROP CONSTRAINT test_refuse_answers'),
+        sql.raw('ALTER TABLE answers DROP CONSTRAINT test_refuse_answers'),
       );
     }
   });
@@ -68,7 +68,7 @@ describe('errors in the log', () => {
         BEGIN PERFORM NEW.answer_text::int; RETURN NEW; END $$`),
     );
     await t.database.db.execute(
-      sql.raw(`CREATE TRIGGER test_cast_answer BEFORE INSERT OR UPDATE ON responses
+      sql.raw(`CREATE TRIGGER test_cast_answer BEFORE INSERT OR UPDATE ON answers
         FOR EACH ROW EXECUTE FUNCTION test_cast_answer()`),
     );
     try {
@@ -79,7 +79,7 @@ describe('errors in the log', () => {
       expect(log).toContain('22P02');
       expect(log).not.toContain('knirschen');
     } finally {
-      await t.database.db.execute(sql.raw('DROP TRIGGER test_cast_answer ON responses'));
+      await t.database.db.execute(sql.raw('DROP TRIGGER test_cast_answer ON answers'));
       await t.database.db.execute(sql.raw('DROP FUNCTION test_cast_answer()'));
     }
   });

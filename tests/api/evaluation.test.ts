@@ -9,7 +9,7 @@ import {
   auditLog,
   evaluationAddenda,
   evaluations,
-  responses,
+  answers,
 } from '../../src/server/platform/db/schema';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { readMail } from '../helpers/mail';
@@ -37,13 +37,13 @@ async function submittedPatient(language: 'en' | 'de' = 'en'): Promise<TestUser>
   const patient = await t.createPatient({ firstName: 'Jörg', lastName: 'Ärger', language });
   await answerScreener(t.database.db, patient, [1, 1, 1, 0, 0, 0]);
   const text = await firstQuestionOfType(t.database.db, 'text');
-  await t.database.db.insert(responses).values({
+  await t.database.db.insert(answers).values({
     userId: patient.id,
-    accessCodeId: patient.accessCodeId,
+    assessmentId: patient.assessmentId,
     questionId: text.id,
     answerText: ANSWER_TEXT,
   });
-  await submitAssessment(t.app.deps, patient.accessCodeId, new Date('2026-11-20T09:15:00Z'));
+  await submitAssessment(t.app.deps, patient.assessmentId, new Date('2026-11-20T09:15:00Z'));
   return patient;
 }
 
@@ -64,21 +64,21 @@ async function conclusions(lang = 'en'): Promise<{ id: number; text: string }[]>
 
 async function writeAndSend(patient: TestUser, extra: object = {}) {
   const [, signs] = await conclusions();
-  const draft = await asAdmin('PUT', evaluationUrl(patient.accessCodeId), {
+  const draft = await asAdmin('PUT', evaluationUrl(patient.assessmentId), {
     conclusionId: signs!.id,
     findings: FINDINGS,
     recommendations: RECOMMENDATIONS,
     ...extra,
   });
   expect(draft.statusCode).toBe(200);
-  return asAdmin('POST', `${evaluationUrl(patient.accessCodeId)}/send`);
+  return asAdmin('POST', `${evaluationUrl(patient.assessmentId)}/send`);
 }
 
-async function auditActions(accessCodeId: number): Promise<string[]> {
+async function auditActions(assessmentId: number): Promise<string[]> {
   const rows = await t.database.db
     .select()
     .from(auditLog)
-    .where(eq(auditLog.accessCodeId, accessCodeId))
+    .where(eq(auditLog.assessmentId, assessmentId))
     .orderBy(asc(auditLog.id));
   return rows.map((row) => row.action);
 }
@@ -140,13 +140,13 @@ describe('writing and sending an evaluation', () => {
       404,
     );
 
-    const opened = await asAdmin('GET', evaluationUrl(patient.accessCodeId));
+    const opened = await asAdmin('GET', evaluationUrl(patient.assessmentId));
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toMatchObject({ status: 'in_review', sentAt: null, findings: '' });
-    expect((await assessmentById(t.database, patient.accessCodeId))!.status).toBe('in_review');
+    expect((await assessmentById(t.database, patient.assessmentId))!.status).toBe('in_review');
     // The queue shows who is working on it.
     const queue = (await asAdmin('GET', '/api/admin/review-queue')).json();
-    const queued = queue.assessments.find((a: { id: number }) => a.id === patient.accessCodeId);
+    const queued = queue.assessments.find((a: { id: number }) => a.id === patient.assessmentId);
     expect(queued).toMatchObject({ status: 'in_review', reviewStartedBy: admin.email });
     expect((await asPatient(patient, '/api/survey/assessment')).json().status).toBe('in_review');
   });
@@ -154,7 +154,7 @@ describe('writing and sending an evaluation', () => {
   it('saves the draft and previews it in the patient language', async () => {
     const patient = await submittedPatient('de');
     const [, signs] = await conclusions('en');
-    const saved = await asAdmin('PUT', evaluationUrl(patient.accessCodeId), {
+    const saved = await asAdmin('PUT', evaluationUrl(patient.assessmentId), {
       conclusionId: signs!.id,
       findings: FINDINGS,
       recommendations: RECOMMENDATIONS,
@@ -175,7 +175,7 @@ describe('writing and sending an evaluation', () => {
       },
     });
     // Reopened, the editor finds the draft as it was saved.
-    expect((await asAdmin('GET', evaluationUrl(patient.accessCodeId))).json().findings).toBe(
+    expect((await asAdmin('GET', evaluationUrl(patient.assessmentId))).json().findings).toBe(
       FINDINGS,
     );
     // Not sent yet: the patient still sees none of it.
@@ -189,14 +189,14 @@ describe('writing and sending an evaluation', () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toMatchObject({ status: 'evaluated', sentBy: admin.email });
 
-    const row = await assessmentById(t.database, patient.accessCodeId);
+    const row = await assessmentById(t.database, patient.assessmentId);
     expect(row!.status).toBe('evaluated');
     expect(row!.evaluatedAt).not.toBeNull();
 
-    const again = await asAdmin('POST', `${evaluationUrl(patient.accessCodeId)}/send`);
+    const again = await asAdmin('POST', `${evaluationUrl(patient.assessmentId)}/send`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already been sent/);
-    const edit = await asAdmin('PUT', evaluationUrl(patient.accessCodeId), {
+    const edit = await asAdmin('PUT', evaluationUrl(patient.assessmentId), {
       conclusionId: null,
       findings: 'changed',
       recommendations: '',
@@ -220,7 +220,7 @@ describe('writing and sending an evaluation', () => {
   it('lets the patient read it, with addenda, and download the PDF; in German', async () => {
     const patient = await submittedPatient('de');
     await writeAndSend(patient, { callToAction: true });
-    const addendum = await asAdmin('POST', `${evaluationUrl(patient.accessCodeId)}/addenda`, {
+    const addendum = await asAdmin('POST', `${evaluationUrl(patient.assessmentId)}/addenda`, {
       text: 'Bitte bringen Sie Ihre Aufbissschiene mit.',
     });
     expect(addendum.statusCode).toBe(200);
@@ -272,7 +272,7 @@ describe('writing and sending an evaluation', () => {
     }
     expect(text).not.toContain(ANSWER_TEXT);
 
-    expect(await auditActions(patient.accessCodeId)).toEqual(
+    expect(await auditActions(patient.assessmentId)).toEqual(
       expect.arrayContaining([
         'evaluation.draft',
         'evaluation.send',
@@ -322,7 +322,7 @@ describe('writing and sending an evaluation', () => {
 
   it('refuses what does not fit the state, with messages in the admin language', async () => {
     const unfinished = await t.createPatient();
-    const early = await asAdmin('PUT', evaluationUrl(unfinished.accessCodeId), {
+    const early = await asAdmin('PUT', evaluationUrl(unfinished.assessmentId), {
       conclusionId: null,
       findings: '',
       recommendations: '',
@@ -332,7 +332,7 @@ describe('writing and sending an evaluation', () => {
     const patient = await submittedPatient();
     const noConclusion = await asAdmin(
       'POST',
-      `${evaluationUrl(patient.accessCodeId)}/send`,
+      `${evaluationUrl(patient.assessmentId)}/send`,
       undefined,
       'de',
     );
@@ -340,11 +340,11 @@ describe('writing and sending an evaluation', () => {
     expect(noConclusion.json().message).toBe(
       'Wählen Sie eine Schlussfolgerung, bevor Sie die Auswertung senden.',
     );
-    const addendumFirst = await asAdmin('POST', `${evaluationUrl(patient.accessCodeId)}/addenda`, {
+    const addendumFirst = await asAdmin('POST', `${evaluationUrl(patient.assessmentId)}/addenda`, {
       text: 'Too early',
     });
     expect(addendumFirst.statusCode).toBe(409);
-    const unknownConclusion = await asAdmin('PUT', evaluationUrl(patient.accessCodeId), {
+    const unknownConclusion = await asAdmin('PUT', evaluationUrl(patient.assessmentId), {
       conclusionId: 999_999,
       findings: '',
       recommendations: '',
@@ -352,7 +352,7 @@ describe('writing and sending an evaluation', () => {
     expect(unknownConclusion.statusCode).toBe(400);
     const missing = await asAdmin('GET', evaluationUrl(999_999));
     expect(missing.statusCode).toBe(404);
-    const controlCharacters = await asAdmin('PUT', evaluationUrl(patient.accessCodeId), {
+    const controlCharacters = await asAdmin('PUT', evaluationUrl(patient.assessmentId), {
       conclusionId: null,
       findings: 'a\u0000b',
       recommendations: '',
@@ -363,14 +363,14 @@ describe('writing and sending an evaluation', () => {
   it('concurrent sends: exactly one succeeds, one mail', async () => {
     const patient = await submittedPatient();
     const [, signs] = await conclusions();
-    await asAdmin('PUT', evaluationUrl(patient.accessCodeId), {
+    await asAdmin('PUT', evaluationUrl(patient.assessmentId), {
       conclusionId: signs!.id,
       findings: FINDINGS,
       recommendations: RECOMMENDATIONS,
     });
     const before = (await t.outbox()).length;
     const replies = await Promise.all(
-      [1, 2, 3].map(() => asAdmin('POST', `${evaluationUrl(patient.accessCodeId)}/send`)),
+      [1, 2, 3].map(() => asAdmin('POST', `${evaluationUrl(patient.assessmentId)}/send`)),
     );
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const mails = (await t.outbox()).slice(before).map(readMail);
@@ -382,9 +382,9 @@ describe('the patient export and erasure', () => {
   it('exports the sent evaluation; erasing the patient removes it with its addenda', async () => {
     const patient = await submittedPatient('de');
     await writeAndSend(patient);
-    await asAdmin('POST', `${evaluationUrl(patient.accessCodeId)}/addenda`, { text: 'Nachtrag' });
+    await asAdmin('POST', `${evaluationUrl(patient.assessmentId)}/addenda`, { text: 'Nachtrag' });
     const zip = await asPatient(patient, '/api/me/export.zip');
-    const file = join(dir, `export-${patient.accessCodeId}.zip`);
+    const file = join(dir, `export-${patient.assessmentId}.zip`);
     await writeFile(file, zip.rawPayload);
     const { stdout } = await run('unzip', ['-p', file, 'data.json']);
     expect(JSON.parse(stdout).evaluation).toMatchObject({
@@ -404,11 +404,11 @@ describe('the patient export and erasure', () => {
       t.database.db
         .select()
         .from(evaluations)
-        .where(eq(evaluations.accessCodeId, patient.accessCodeId)),
+        .where(eq(evaluations.assessmentId, patient.assessmentId)),
       t.database.db
         .select()
         .from(evaluationAddenda)
-        .where(eq(evaluationAddenda.accessCodeId, patient.accessCodeId)),
+        .where(eq(evaluationAddenda.assessmentId, patient.assessmentId)),
     ]);
     expect(left.map((rows) => rows.length)).toEqual([0, 0]);
   });

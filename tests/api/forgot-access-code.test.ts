@@ -1,14 +1,14 @@
 import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
 import {
   FORGOT_ADDRESS_LIMIT,
   FORGOT_IP_LIMIT,
   FORGOT_REPLY_MIN_MS,
 } from '../../src/server/modules/accounts/access-code-reissue';
 import { sessionForAssessment } from '../../src/server/modules/accounts/session';
-import { accessCodes, auditLog, jobs } from '../../src/server/platform/db/schema';
+import { accessCodes, assessments, auditLog, jobs } from '../../src/server/platform/db/schema';
 import { accessCodeFromMail } from '../helpers/browser';
 import { readMail } from '../helpers/mail';
 import { firstQuestionOfType } from '../helpers/seed-answers';
@@ -54,8 +54,8 @@ async function mailsTo(to: string, before: number) {
     .filter((mail) => mail.to.includes(to));
 }
 
-async function auditFor(accessCodeId: number) {
-  return t.database.db.select().from(auditLog).where(eq(auditLog.accessCodeId, accessCodeId));
+async function auditFor(assessmentId: number) {
+  return t.database.db.select().from(auditLog).where(eq(auditLog.assessmentId, assessmentId));
 }
 
 /** A patient with an answer the new mail must not carry. */
@@ -115,7 +115,7 @@ describe('POST /api/access-code/forgot', () => {
     expect((await forgot(admin.email)).statusCode).toBe(202);
     expect(await mailsTo(admin.email, before)).toHaveLength(0);
     expect(
-      await t.database.db.select().from(jobs).where(eq(jobs.assessmentId, admin.accessCodeId)),
+      await t.database.db.select().from(jobs).where(eq(jobs.assessmentId, admin.assessmentId)),
     ).toEqual([]);
   });
 
@@ -136,16 +136,18 @@ describe('POST /api/access-code/forgot', () => {
 
   it('sends a new code for each assessment of the address whose code still works', async () => {
     const patient = await t.createPatient();
-    const second = await createAccessCode(t.database.db, patient.id, {
+    const second = await createAssessmentWithCode(t.database.db, patient.id, {
       email: patient.email,
       firstName: 'Test',
       lastName: 'Second',
     });
-    const retired = await createAccessCode(t.database.db, patient.id, { email: patient.email });
+    const retired = await createAssessmentWithCode(t.database.db, patient.id, {
+      email: patient.email,
+    });
     await t.database.db
       .update(accessCodes)
-      .set({ codeHash: null })
-      .where(eq(accessCodes.id, retired.id));
+      .set({ retiredAt: new Date() })
+      .where(eq(accessCodes.assessmentId, retired.id));
     const before = (await t.outbox()).length;
     expect((await forgot(patient.email)).statusCode).toBe(202);
     const mails = await mailsTo(patient.email, before);
@@ -168,8 +170,8 @@ describe('POST /api/access-code/forgot', () => {
       .where(
         and(eq(auditLog.patientUserId, patient.id), eq(auditLog.action, 'access-code.forgot')),
       );
-    expect(audited.map((entry) => entry.accessCodeId).sort()).toEqual(
-      [patient.accessCodeId, second.id].sort(),
+    expect(audited.map((entry) => entry.assessmentId).sort()).toEqual(
+      [patient.assessmentId, second.id].sort(),
     );
   });
 
@@ -185,7 +187,7 @@ describe('POST /api/access-code/forgot', () => {
     expect(limited.statusCode).toBe(202);
     expect(limited.json()).toEqual({ ok: true });
     expect(await mailsTo(patient.email, before)).toHaveLength(FORGOT_ADDRESS_LIMIT.limit);
-    const entries = await auditFor(patient.accessCodeId);
+    const entries = await auditFor(patient.assessmentId);
     expect(entries.map((entry) => entry.detail)).toEqual([
       ...Array(FORGOT_ADDRESS_LIMIT.limit).fill('queued'),
       'rate-limited',
@@ -231,7 +233,7 @@ describe('POST /api/admin/assessments/:id/access-code', () => {
     const patient = await patientWithAnswer();
     const before = (await t.outbox()).length;
     log = '';
-    const reply = await send(patient.accessCodeId, admin.headers);
+    const reply = await send(patient.assessmentId, admin.headers);
     expect(reply.statusCode).toBe(202);
     const [mail] = await mailsTo(patient.email, before);
     expect(mail!.subject).toBe('Your new access code for the CMD risk assessment');
@@ -240,7 +242,7 @@ describe('POST /api/admin/assessments/:id/access-code', () => {
     expect((await signIn(code)).statusCode).toBe(200);
     expect((await signIn(patient.code)).statusCode).toBe(401);
     expect(log).not.toContain(code);
-    const [entry] = await auditFor(patient.accessCodeId);
+    const [entry] = await auditFor(patient.assessmentId);
     expect(entry).toMatchObject({
       action: 'access-code.reissue',
       actorUserId: admin.id,
@@ -254,16 +256,16 @@ describe('POST /api/admin/assessments/:id/access-code', () => {
     const codeOnly = await sessionForAssessment(
       t.database.db,
       t.app.deps.tokens,
-      admin.accessCodeId,
+      admin.assessmentId,
       ['code'],
     );
-    expect((await send(patient.accessCodeId, {})).statusCode).toBe(401);
-    expect((await send(patient.accessCodeId, patient.headers)).statusCode).toBe(403);
+    expect((await send(patient.assessmentId, {})).statusCode).toBe(401);
+    expect((await send(patient.assessmentId, patient.headers)).statusCode).toBe(403);
     expect(
-      (await send(patient.accessCodeId, { authorization: `Bearer ${codeOnly!.token}` })).statusCode,
+      (await send(patient.assessmentId, { authorization: `Bearer ${codeOnly!.token}` })).statusCode,
     ).toBe(403);
     expect(
-      await t.database.db.select().from(jobs).where(eq(jobs.assessmentId, patient.accessCodeId)),
+      await t.database.db.select().from(jobs).where(eq(jobs.assessmentId, patient.assessmentId)),
     ).toEqual([]);
     expect((await signIn(patient.code)).statusCode).toBe(200);
   });
@@ -272,13 +274,13 @@ describe('POST /api/admin/assessments/:id/access-code', () => {
     const patient = await t.createPatient();
     await t.database.db
       .update(accessCodes)
-      .set({ codeHash: null })
-      .where(eq(accessCodes.id, patient.accessCodeId));
-    const retired = await send(patient.accessCodeId, admin.headers);
+      .set({ retiredAt: new Date() })
+      .where(eq(accessCodes.assessmentId, patient.assessmentId));
+    const retired = await send(patient.assessmentId, admin.headers);
     expect(retired.statusCode).toBe(409);
     expect(retired.json().message).toMatch(/retired/);
     const erased = await t.createPatient();
-    await t.database.db.delete(accessCodes).where(eq(accessCodes.id, erased.accessCodeId));
-    expect((await send(erased.accessCodeId, admin.headers)).statusCode).toBe(404);
+    await t.database.db.delete(assessments).where(eq(assessments.id, erased.assessmentId));
+    expect((await send(erased.assessmentId, admin.headers)).statusCode).toBe(404);
   });
 });

@@ -33,8 +33,8 @@ describe('invoices', () => {
     );
     expect(new Set(issued.map((invoice) => invoice.label)).size).toBe(50);
     // One each: every new assessment has exactly its own invoice.
-    expect(new Set(issued.map((invoice) => invoice.accessCodeId))).toEqual(
-      new Set(paid.map((checkout) => checkout.accessCodeId)),
+    expect(new Set(issued.map((invoice) => invoice.assessmentId))).toEqual(
+      new Set(paid.map((checkout) => checkout.assessmentId)),
     );
     expect(issued.every((invoice) => invoice.totalCents === 9900)).toBe(true);
   });
@@ -73,7 +73,7 @@ describe('invoices', () => {
     const list = await get('/api/me/invoices', { authorization: `Bearer ${signIn.json().token}` });
     const [invoice] = list.json().invoices;
     expect(invoice).toMatchObject({ kind: 'invoice', totalCents: 9900, currency: 'eur' });
-    expect((await invoicesOf(t.database.db, paid.accessCodeId))[0]!.id).toBe(invoice.id);
+    expect((await invoicesOf(t.database.db, paid.assessmentId))[0]!.id).toBe(invoice.id);
   });
 
   it('prints a German invoice with the practice, the patient, the amount and the § 4 Nr. 14 note', async () => {
@@ -85,7 +85,7 @@ describe('invoices', () => {
       couponCode: 'ZEHN',
       amount: 8900,
     });
-    const [row] = await invoicesOf(t.database.db, paid.accessCodeId);
+    const [row] = await invoicesOf(t.database.db, paid.assessmentId);
     const reply = await get(`/api/me/invoices/${row!.id}/pdf`, paid.headers);
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('application/pdf');
@@ -115,19 +115,19 @@ describe('invoices', () => {
   it('keeps a patient to their own invoices and lets the admin download any, audited', async () => {
     const owner = await paidDemoCheckout(t);
     const other = await paidDemoCheckout(t);
-    const [row] = await invoicesOf(t.database.db, owner.accessCodeId);
+    const [row] = await invoicesOf(t.database.db, owner.assessmentId);
     expect((await get(`/api/me/invoices/${row!.id}/pdf`, other.headers)).statusCode).toBe(404);
     expect((await get(`/api/me/invoices/${row!.id}/pdf`, {})).statusCode).toBe(401);
     expect((await get(`/api/admin/invoices/${row!.id}/pdf`, owner.headers)).statusCode).toBe(403);
 
-    const list = await get(`/api/admin/assessments/${owner.accessCodeId}/invoices`, admin.headers);
+    const list = await get(`/api/admin/assessments/${owner.assessmentId}/invoices`, admin.headers);
     expect(list.json().invoices.map((invoice: { id: number }) => invoice.id)).toEqual([row!.id]);
     const pdf = await get(`/api/admin/invoices/${row!.id}/pdf`, admin.headers);
     expect(pdf.statusCode).toBe(200);
     const audit = await get('/api/admin/audit-log?page=1&pageSize=5', admin.headers);
     expect(audit.json().entries[0]).toMatchObject({
       action: 'invoice.export',
-      accessCodeId: owner.accessCodeId,
+      assessmentId: owner.assessmentId,
       detail: row!.label,
     });
   });
@@ -140,7 +140,7 @@ describe('invoices', () => {
     });
     try {
       const paid = await paidDemoCheckout(vatApp, { language: 'en' });
-      const [row] = await invoicesOf(vatApp.database.db, paid.accessCodeId);
+      const [row] = await invoicesOf(vatApp.database.db, paid.assessmentId);
       const reply = await vatApp.app.inject({
         method: 'GET',
         url: `/api/me/invoices/${row!.id}/pdf`,
@@ -170,7 +170,7 @@ describe('invoices', () => {
     const plainApp = await createTestApp();
     try {
       const paid = await paidDemoCheckout(plainApp, { language: 'en' });
-      const [row] = await invoicesOf(plainApp.database.db, paid.accessCodeId);
+      const [row] = await invoicesOf(plainApp.database.db, paid.assessmentId);
       const reply = await plainApp.app.inject({
         method: 'GET',
         url: `/api/me/invoices/${row!.id}/pdf`,

@@ -30,9 +30,9 @@ const codesMailedTo = async (email: string) =>
 describe('the access-code mail job', () => {
   it('mails a fresh code each time it is asked for, and only the newest one signs in', async () => {
     const patient = await t.createPatient();
-    expect(await enqueueAccessCodeMail(t.database.db, patient.accessCodeId)).toBeTypeOf('number');
+    expect(await enqueueAccessCodeMail(t.database.db, patient.assessmentId)).toBeTypeOf('number');
     // Asked again while the first still waits: that one will carry a fresh code anyway.
-    expect(await enqueueAccessCodeMail(t.database.db, patient.accessCodeId)).toBeNull();
+    expect(await enqueueAccessCodeMail(t.database.db, patient.assessmentId)).toBeNull();
     const [first] = await codesMailedTo(patient.email);
     expect(first).toBeDefined();
     expect(first).not.toBe(patient.code);
@@ -40,7 +40,7 @@ describe('the access-code mail job', () => {
     expect((await signIn(t, first!)).statusCode).toBe(200);
 
     // A lost code asked for again (issue 15, or an administrator): a new one, the old one dies.
-    await enqueueAccessCodeMail(t.database.db, patient.accessCodeId);
+    await enqueueAccessCodeMail(t.database.db, patient.assessmentId);
     const codes = await codesMailedTo(patient.email);
     expect(codes).toHaveLength(2);
     expect((await signIn(t, first!)).statusCode).toBe(401);
@@ -67,7 +67,7 @@ describe('the access-code mail job', () => {
     );
     try {
       const patient = await app.createPatient();
-      await enqueueAccessCodeMail(app.database.db, patient.accessCodeId);
+      await enqueueAccessCodeMail(app.database.db, patient.assessmentId);
       // The failed attempt and its retry 30 seconds later.
       await app.app.jobs.runDue();
       await app.app.jobs.runDue({ asOf: new Date(Date.now() + 60 * 1000) });
@@ -83,16 +83,16 @@ describe('the access-code mail job', () => {
 
   it('sends nothing for an assessment whose code was retired', async () => {
     const patient = await t.createPatient();
-    await enqueueAccessCodeMail(t.database.db, patient.accessCodeId);
+    await enqueueAccessCodeMail(t.database.db, patient.assessmentId);
     await t.database.db
       .update(accessCodes)
-      .set({ codeHash: null })
-      .where(eq(accessCodes.id, patient.accessCodeId));
+      .set({ retiredAt: new Date() })
+      .where(eq(accessCodes.assessmentId, patient.assessmentId));
     expect(await codesMailedTo(patient.email)).toEqual([]);
     const [job] = await t.database.db
       .select()
       .from(jobs)
-      .where(eq(jobs.assessmentId, patient.accessCodeId));
+      .where(eq(jobs.assessmentId, patient.assessmentId));
     expect(job).toMatchObject({ name: 'access-code-mail', state: 'done' });
   });
 });

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessCodes } from '../../src/server/platform/db/schema';
+import { assessments } from '../../src/server/platform/db/schema';
 import {
   DEFAULT_TERMS_VERSION,
   DEFAULT_WITHDRAWAL_VERSION,
@@ -91,8 +91,8 @@ describe('legal pages', () => {
     expect((await freeCheckout(details, 'AGB-A')).statusCode).toBe(200);
     const [assessment] = await t.database.db
       .select()
-      .from(accessCodes)
-      .where(eq(accessCodes.email, details.email));
+      .from(assessments)
+      .where(eq(assessments.email, details.email));
     expect(assessment).toMatchObject({
       termsVersion: DEFAULT_TERMS_VERSION,
       withdrawalVersion: DEFAULT_WITHDRAWAL_VERSION,

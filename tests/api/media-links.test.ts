@@ -87,7 +87,7 @@ describe('signed media links', () => {
     expect(after.at(-1)).toMatchObject({
       actorUserId: admin.id,
       patientUserId: patient.id,
-      accessCodeId: patient.accessCodeId,
+      assessmentId: patient.assessmentId,
     });
   });
 

@@ -7,7 +7,7 @@ import { Readable, Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCodes } from '../../src/server/platform/db/schema';
+import { assessments } from '../../src/server/platform/db/schema';
 import { mediaKeyring } from '../../src/server/modules/media/media-keys';
 import { createLocalMediaStore, newMediaPath } from '../../src/server/modules/media/media-store';
 import { seedMediaAnswer } from '../helpers/seed-media';
@@ -135,13 +135,13 @@ describe('the case report with files missing from the store', () => {
     ] as const) {
       // The report is written in the language of the administrator's session.
       await t.database.db
-        .update(accessCodes)
+        .update(assessments)
         .set({ language })
-        .where(eq(accessCodes.id, admin.accessCodeId));
+        .where(eq(assessments.id, admin.assessmentId));
       const logsBefore = unavailableLogs().length;
       const reply = await t.app.inject({
         method: 'GET',
-        url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
+        url: `/api/admin/assessments/${patient.assessmentId}/report.pdf`,
         headers: admin.headers,
       });
       expect(reply.statusCode).toBe(200);

@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { writeFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
 import { sessionForAssessment } from '../../src/server/modules/accounts/session';
-import { accessCodes, erasures, users } from '../../src/server/platform/db/schema';
+import { assessments, erasures, users } from '../../src/server/platform/db/schema';
 import type { AppInstance } from '../../src/server/platform/http/app-instance';
 import { postMedia, SAMPLE_BYTES } from '../helpers/multipart';
 import { startS3Server } from '../helpers/s3-server';
@@ -33,7 +33,7 @@ async function signedIn(isAdmin: boolean) {
   counter += 1;
   const email = `${isAdmin ? 'admin' : 'patient'}-${counter}@media.example.org`;
   const [user] = await cluster.db.insert(users).values({ email, isAdmin }).returning();
-  const { id: accessCodeId } = await createAccessCode(cluster.db, user!.id, {
+  const { id: assessmentId } = await createAssessmentWithCode(cluster.db, user!.id, {
     email,
     firstName: 'Greta',
     lastName: `Cluster ${counter}`,
@@ -41,13 +41,13 @@ async function signedIn(isAdmin: boolean) {
   const session = await sessionForAssessment(
     cluster.db,
     A.deps.tokens,
-    accessCodeId,
+    assessmentId,
     isAdmin ? ['code', 'otp'] : ['code'],
   );
   return {
     id: user!.id,
     email,
-    accessCodeId,
+    assessmentId,
     headers: { authorization: `Bearer ${session!.token}` },
   };
 }
@@ -158,7 +158,7 @@ describe.runIf(reachable)('two instances, separate data directories, one bucket'
     expect(zip.statusCode).toBe(200);
     const report = await B.inject({
       method: 'GET',
-      url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
+      url: `/api/admin/assessments/${patient.assessmentId}/report.pdf`,
       headers: admin.headers,
     });
     expect(report.statusCode).toBe(200);
@@ -182,9 +182,9 @@ describe.runIf(reachable)('two instances, separate data directories, one bucket'
     const { patient, path } = await patientWithVideoThroughA();
     const twoMonthsAgo = new Date(Date.now() - 62 * 24 * HOUR);
     await cluster.db
-      .update(accessCodes)
+      .update(assessments)
       .set({ status: 'evaluated', submittedAt: twoMonthsAgo, evaluatedAt: twoMonthsAgo })
-      .where(eq(accessCodes.id, patient.accessCodeId));
+      .where(eq(assessments.id, patient.assessmentId));
     const runDueOnBoth = (asOf: Date) =>
       Promise.all([A, B].map((app) => app.jobs.runDue({ asOf })));
     const start = Date.now();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCodes, jobs, promoCodes, users } from '../../src/server/platform/db/schema';
+import { assessments, jobs, promoCodes, users } from '../../src/server/platform/db/schema';
 import { defineJob, noPayload } from '../../src/server/platform/jobs/job-definition';
 import { insertPromoCode, patientDetails } from '../helpers/payments';
 import { postgresAnswers, startInstances } from '../helpers/shared-postgres';
@@ -91,8 +91,8 @@ describe.runIf(reachable)('two server instances on one database', () => {
     // Only the winner got an assessment; the refused checkouts left no paid-for access.
     const codes = await cluster.db
       .select({ email: users.email })
-      .from(accessCodes)
-      .innerJoin(users, eq(users.id, accessCodes.userId));
+      .from(assessments)
+      .innerJoin(users, eq(users.id, assessments.userId));
     expect(codes.filter((c) => c.email.startsWith('ada.race-')).map((c) => c.email)).toEqual([
       winner.email,
     ]);

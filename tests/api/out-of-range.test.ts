@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessCodes, mediaUploads, promoCodes } from '../../src/server/platform/db/schema';
+import { assessments, mediaUploads, promoCodes } from '../../src/server/platform/db/schema';
 import { SAMPLE_BYTES } from '../helpers/multipart';
 import { firstQuestionOfType } from '../helpers/seed-answers';
 import { useAdmin, useTestApp, type TestApp, type TestUser } from '../helpers/test-app';
@@ -39,7 +39,7 @@ describe('dates and ids out of range', () => {
     expectBadRequest(await auditLog('patientId=99999999999'), 'patientId');
     expectBadRequest(await auditLog('actorId=2147483648'), 'actorId');
     for (const url of [
-      '/api/admin/responses/access-codes/2147483648',
+      '/api/admin/assessments/2147483648/answers',
       '/api/admin/assessments/99999999999/report.pdf',
     ]) {
       const reply = await t.app.inject({ method: 'GET', url, headers: admin.headers });
@@ -66,12 +66,12 @@ describe('dates and ids out of range', () => {
     const patient = await t.createPatient();
     const [before] = await t.database.db
       .select()
-      .from(accessCodes)
-      .where(eq(accessCodes.id, patient.accessCodeId));
+      .from(assessments)
+      .where(eq(assessments.id, patient.assessmentId));
     for (const evaluationSentOn of ['0000-01-01', '9999-12-31']) {
       const reply = await t.app.inject({
         method: 'PUT',
-        url: `/api/admin/assessments/${patient.accessCodeId}/status`,
+        url: `/api/admin/assessments/${patient.assessmentId}/status`,
         headers: { ...admin.headers, 'accept-language': 'de' },
         payload: { status: 'evaluated', evaluationSentOn },
       });
@@ -80,8 +80,8 @@ describe('dates and ids out of range', () => {
     }
     const [after] = await t.database.db
       .select()
-      .from(accessCodes)
-      .where(eq(accessCodes.id, patient.accessCodeId));
+      .from(assessments)
+      .where(eq(assessments.id, patient.assessmentId));
     expect(after).toEqual(before);
   });
 

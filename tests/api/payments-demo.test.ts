@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessCodes, users } from '../../src/server/platform/db/schema';
+import { assessments, users } from '../../src/server/platform/db/schema';
 import { accessCodeFromMail } from '../helpers/browser';
 import {
   checkoutRequests,
@@ -108,8 +108,8 @@ describe('demo provider', () => {
     expect(others).toHaveLength(0);
     const codes = await t.database.db
       .select()
-      .from(accessCodes)
-      .where(eq(accessCodes.userId, user!.id));
+      .from(assessments)
+      .where(eq(assessments.userId, user!.id));
     expect(codes).toHaveLength(2);
   });
 
@@ -315,8 +315,8 @@ describe('concurrency', () => {
     expect(found).toHaveLength(1);
     const codes = await t.database.db
       .select()
-      .from(accessCodes)
-      .where(eq(accessCodes.userId, found[0]!.id));
+      .from(assessments)
+      .where(eq(assessments.userId, found[0]!.id));
     expect(codes).toHaveLength(1);
     expect((await t.outbox()).slice(mailsBefore)).toHaveLength(1);
   });
@@ -339,8 +339,8 @@ describe('concurrency', () => {
     expect((await t.outbox()).slice(mailsBefore)).toHaveLength(1);
     const racers = await t.database.db
       .select({ n: count() })
-      .from(accessCodes)
-      .where(eq(accessCodes.lastName, 'Lovelace racer0'));
+      .from(assessments)
+      .where(eq(assessments.lastName, 'Lovelace racer0'));
     expect(racers[0]!.n).toBeLessThanOrEqual(1);
   });
 });

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessCodes, payments, users } from '../../src/server/platform/db/schema';
+import { assessments, payments, users } from '../../src/server/platform/db/schema';
 import { paymentIntentEvent, stripeEnv, useFakeStripe } from '../helpers/fake-stripe';
 import { accessCodeFromMail } from '../helpers/browser';
 import { useTestApp } from '../helpers/test-app';
@@ -162,8 +162,8 @@ describe('Stripe provider through the real SDK and a local fake Stripe', () => {
     const [user] = await t.database.db.select().from(users).where(eq(users.email, details.email));
     const codes = await t.database.db
       .select()
-      .from(accessCodes)
-      .where(eq(accessCodes.userId, user!.id));
+      .from(assessments)
+      .where(eq(assessments.userId, user!.id));
     expect(codes).toHaveLength(1);
     expect(codes[0]!.language).toBe('de');
 

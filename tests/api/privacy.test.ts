@@ -7,12 +7,12 @@ import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
-  accessCodes,
+  assessments,
   auditLog,
   erasures,
   mediaUploads,
   payments,
-  responses,
+  answers,
   users,
 } from '../../src/server/platform/db/schema';
 import { answerScreener } from '../helpers/seed-answers';
@@ -33,19 +33,18 @@ async function patientWithData(name: string) {
     amountCents: 9900,
     status: 'succeeded',
     userId: patient.id,
-    accessCodeId: patient.accessCodeId,
+    assessmentId: patient.assessmentId,
     pendingDetails: { email: patient.email, firstName: name },
   });
   return { patient, photo };
 }
 
 const count = async (
-  table:
-    typeof users | typeof accessCodes | typeof responses | typeof mediaUploads | typeof payments,
+  table: typeof users | typeof assessments | typeof answers | typeof mediaUploads | typeof payments,
   column:
     | typeof users.id
-    | typeof accessCodes.userId
-    | typeof responses.userId
+    | typeof assessments.userId
+    | typeof answers.userId
     | typeof mediaUploads.userId
     | typeof payments.userId,
   id: number,
@@ -76,7 +75,7 @@ describe('patient export', () => {
     expect(data.patient).toMatchObject({ email: a.patient.email, firstName: 'Alice' });
     expect(data.patient.totpSecret).toBeUndefined();
     expect(data.answers).toHaveLength(7);
-    expect(data.assessment.id).toBe(a.patient.accessCodeId);
+    expect(data.assessment.id).toBe(a.patient.assessmentId);
     const text = JSON.stringify(data);
     expect(text).not.toContain(b.patient.email);
     expect(text).not.toContain('Bob');
@@ -127,8 +126,8 @@ describe('erasure', () => {
     expect(reply.json()).toEqual({ erasedUserId: a.patient.id, mediaFilesRemoved: 1 });
 
     expect(await count(users, users.id, a.patient.id)).toBe(0);
-    expect(await count(accessCodes, accessCodes.userId, a.patient.id)).toBe(0);
-    expect(await count(responses, responses.userId, a.patient.id)).toBe(0);
+    expect(await count(assessments, assessments.userId, a.patient.id)).toBe(0);
+    expect(await count(answers, answers.userId, a.patient.id)).toBe(0);
     expect(await count(mediaUploads, mediaUploads.userId, a.patient.id)).toBe(0);
     expect(await count(payments, payments.userId, a.patient.id)).toBe(0);
     const leftovers = await t.database.db
@@ -145,7 +144,7 @@ describe('erasure', () => {
     });
     expect(afterwards.statusCode).toBe(401);
 
-    expect(await count(responses, responses.userId, b.patient.id)).toBe(7);
+    expect(await count(answers, answers.userId, b.patient.id)).toBe(7);
     expect(existsSync(join(t.config.mediaDir, b.photo.path.slice('media/'.length)))).toBe(true);
 
     const [record] = await t.database.db
@@ -182,9 +181,9 @@ describe('retention', () => {
   const evaluated = async (name: string, evaluatedAt: Date) => {
     const data = await patientWithData(name);
     await t.database.db
-      .update(accessCodes)
+      .update(assessments)
       .set({ status: 'evaluated', evaluatedAt })
-      .where(eq(accessCodes.id, data.patient.accessCodeId));
+      .where(eq(assessments.id, data.patient.assessmentId));
     return data;
   };
 
@@ -198,9 +197,9 @@ describe('retention', () => {
     const recent = await evaluated('Gustav', monthsAgo(2));
     const stillOpen = await patientWithData('Hanna');
     await t.database.db
-      .update(accessCodes)
+      .update(assessments)
       .set({ status: 'submitted', submittedAt: monthsAgo(30) })
-      .where(eq(accessCodes.id, stillOpen.patient.accessCodeId));
+      .where(eq(assessments.id, stillOpen.patient.assessmentId));
 
     // An hour on, the job has had its turn.
     await t.app.jobs.runDue({ asOf: new Date(Date.now() + 60 * 60 * 1000) });
@@ -208,8 +207,8 @@ describe('retention', () => {
     expect(await count(users, users.id, old.patient.id)).toBe(0);
     expect(existsSync(join(t.config.mediaDir, old.photo.path.slice('media/'.length)))).toBe(false);
     expect(await count(users, users.id, recent.patient.id)).toBe(1);
-    expect(await count(responses, responses.userId, recent.patient.id)).toBe(7);
-    expect(await count(responses, responses.userId, stillOpen.patient.id)).toBe(7);
+    expect(await count(answers, answers.userId, recent.patient.id)).toBe(7);
+    expect(await count(answers, answers.userId, stillOpen.patient.id)).toBe(7);
     const records = await t.database.db
       .select()
       .from(erasures)

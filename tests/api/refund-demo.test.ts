@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mediaUploads, payments, responses } from '../../src/server/platform/db/schema';
+import { mediaUploads, payments, answers } from '../../src/server/platform/db/schema';
 import { accessCodeFromMail } from '../helpers/browser';
 import { invoicesOf, paidDemoCheckout, pdfAttachment, pdfText } from '../helpers/invoices';
 import { readMail } from '../helpers/mail';
@@ -14,13 +14,13 @@ const t = useTestApp({ PRACTICE_NAME: 'Praxis Dr. Muster', PRACTICE_VAT: 'exempt
 const admin = useAdmin(t);
 
 const refund = (
-  accessCodeId: number,
+  assessmentId: number,
   body: object = { reason: 'Patient changed their mind', eraseAnswers: false },
   headers: Record<string, string> = admin.headers,
 ) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/admin/assessments/${accessCodeId}/refund`,
+    url: `/api/admin/assessments/${assessmentId}/refund`,
     headers: { ...headers, 'accept-language': 'de' },
     payload: body,
   });
@@ -40,9 +40,9 @@ describe('refund through the demo provider', () => {
     expect(before.statusCode).toBe(200);
     const session = { authorization: `Bearer ${before.json().token}` };
 
-    const reply = await refund(paid.accessCodeId);
+    const reply = await refund(paid.assessmentId);
     expect(reply.statusCode, reply.body).toBe(200);
-    const [invoice, cancellation] = await invoicesOf(t.database.db, paid.accessCodeId);
+    const [invoice, cancellation] = await invoicesOf(t.database.db, paid.assessmentId);
     expect(reply.json()).toMatchObject({ cancellationInvoiceId: cancellation!.id });
     expect(cancellation).toMatchObject({
       kind: 'cancellation',
@@ -59,8 +59,8 @@ describe('refund through the demo provider', () => {
       refundReason: 'Patient changed their mind',
     });
     expect(payment.refundId).toMatch(/^re_demo_/);
-    expect((await assessmentById(t.database, paid.accessCodeId))!.cancelledAt).not.toBeNull();
-    // The practice sees it cancelled in the responses view, not as still waiting.
+    expect((await assessmentById(t.database, paid.assessmentId))!.cancelledAt).not.toBeNull();
+    // The practice sees it cancelled in the answers view, not as still waiting.
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/admin/responses?pageSize=100',
@@ -69,7 +69,7 @@ describe('refund through the demo provider', () => {
     const summary = list
       .json()
       .users.flatMap((u: { accessCodes: { ID: number }[] }) => u.accessCodes)
-      .find((c: { ID: number }) => c.ID === paid.accessCodeId);
+      .find((c: { ID: number }) => c.ID === paid.assessmentId);
     expect(summary.cancelledAt).toEqual(expect.any(String));
 
     // A refunded assessment cannot be used again: neither the code nor a session of it.
@@ -117,29 +117,29 @@ describe('refund through the demo provider', () => {
     });
     expect(audit.json().entries[0]).toMatchObject({
       action: 'payment.refund',
-      accessCodeId: paid.accessCodeId,
+      assessmentId: paid.assessmentId,
       detail: 'answers kept',
     });
   });
 
   it('refunds once: a second request is refused and issues nothing', async () => {
     const paid = await paidDemoCheckout(t);
-    expect((await refund(paid.accessCodeId)).statusCode).toBe(200);
-    const again = await refund(paid.accessCodeId);
+    expect((await refund(paid.assessmentId)).statusCode).toBe(200);
+    const again = await refund(paid.assessmentId);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Diese Bewertung wurde bereits erstattet.');
-    expect(await invoicesOf(t.database.db, paid.accessCodeId)).toHaveLength(2);
+    expect(await invoicesOf(t.database.db, paid.assessmentId)).toHaveLength(2);
   });
 
   it('prints the English cancellation invoice for an English checkout', async () => {
     const paid = await paidDemoCheckout(t, { language: 'en' });
-    const reply = await refund(paid.accessCodeId);
+    const reply = await refund(paid.assessmentId);
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/admin/invoices/${reply.json().cancellationInvoiceId}/pdf`,
       headers: admin.headers,
     });
-    const [invoice] = await invoicesOf(t.database.db, paid.accessCodeId);
+    const [invoice] = await invoicesOf(t.database.db, paid.assessmentId);
     const text = await pdfText(pdf.rawPayload, 'cancellation-en');
     expect(text).toContain('Cancellation invoice');
     expect(text).toContain(`Cancels invoice ${invoice!.label} of`);
@@ -158,21 +158,21 @@ describe('refund through the demo provider', () => {
       await t.database.db
         .select()
         .from(mediaUploads)
-        .where(eq(mediaUploads.accessCodeId, erased.accessCodeId))
+        .where(eq(mediaUploads.assessmentId, erased.assessmentId))
     )[0]!;
-    expect((await refund(kept.accessCodeId)).statusCode).toBe(200);
-    const reply = await refund(erased.accessCodeId, { reason: 'Duplicate', eraseAnswers: true });
+    expect((await refund(kept.assessmentId)).statusCode).toBe(200);
+    const reply = await refund(erased.assessmentId, { reason: 'Duplicate', eraseAnswers: true });
     expect(reply.statusCode).toBe(200);
 
-    const answers = async (accessCodeId: number) =>
+    const answerCount = async (assessmentId: number) =>
       (
         await t.database.db
           .select({ n: count() })
-          .from(responses)
-          .where(eq(responses.accessCodeId, accessCodeId))
+          .from(answers)
+          .where(eq(answers.assessmentId, assessmentId))
       )[0]!.n;
-    expect(await answers(kept.accessCodeId)).toBe(4);
-    expect(await answers(erased.accessCodeId)).toBe(0);
+    expect(await answerCount(kept.assessmentId)).toBe(4);
+    expect(await answerCount(erased.assessmentId)).toBe(0);
     const stillThere = await new Promise<boolean>((resolve) => {
       const stream = t.app.deps.media.read(path);
       stream.on('error', () => resolve(false));
@@ -194,7 +194,7 @@ describe('refund through the demo provider', () => {
     };
     const mailsBefore = (await t.outbox()).length;
     try {
-      const reply = await refund(paid.accessCodeId, { reason: 'Phoned', eraseAnswers: true });
+      const reply = await refund(paid.assessmentId, { reason: 'Phoned', eraseAnswers: true });
       expect(reply.statusCode, reply.body).toBe(200);
     } finally {
       provider.refund = original;
@@ -203,11 +203,11 @@ describe('refund through the demo provider', () => {
       refundedBy: admin.id,
       refundReason: 'Phoned',
     });
-    expect(await invoicesOf(t.database.db, paid.accessCodeId)).toHaveLength(2);
+    expect(await invoicesOf(t.database.db, paid.assessmentId)).toHaveLength(2);
     const [left] = await t.database.db
       .select({ n: count() })
-      .from(responses)
-      .where(eq(responses.accessCodeId, paid.accessCodeId));
+      .from(answers)
+      .where(eq(answers.assessmentId, paid.assessmentId));
     expect(left!.n).toBe(0);
     expect((await t.outbox()).slice(mailsBefore)).toHaveLength(1);
   });
@@ -223,14 +223,14 @@ describe('refund through the demo provider', () => {
       .from(payments)
       .where(eq(payments.couponCode, 'NULL99'));
     expect(free.statusCode).toBe(200);
-    const refused = await refund(freePayment!.accessCodeId!);
+    const refused = await refund(freePayment!.assessmentId!);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('keine Kartenzahlung');
     expect((await refund(999_999)).statusCode).toBe(404);
 
     const paid = await paidDemoCheckout(t);
-    expect((await refund(paid.accessCodeId, undefined, paid.headers)).statusCode).toBe(403);
-    const noReason = await refund(paid.accessCodeId, { reason: '', eraseAnswers: false });
+    expect((await refund(paid.assessmentId, undefined, paid.headers)).statusCode).toBe(403);
+    const noReason = await refund(paid.assessmentId, { reason: '', eraseAnswers: false });
     expect(noReason.statusCode).toBe(400);
     expect((await paymentOf(paid.intentId)).refundedAt).toBeNull();
   });

@@ -29,7 +29,7 @@ async function paidAtStripe(language: 'en' | 'de' = 'en') {
     .from(payments)
     .where(eq(payments.intentId, intent.paymentIntentId));
   const code = accessCodeFromMail((await t.outbox()).slice(mailsBefore)[0]!)!;
-  return { intentId: intent.paymentIntentId, accessCodeId: payment!.accessCodeId!, code, details };
+  return { intentId: intent.paymentIntentId, assessmentId: payment!.assessmentId!, code, details };
 }
 
 const sendWebhook = (body: string) =>
@@ -49,10 +49,10 @@ const sendWebhook = (body: string) =>
 const signIn = (code: string) =>
   t.app.inject({ method: 'POST', url: '/api/verify-access-code', payload: { code } });
 
-const refundRequest = (accessCodeId: number) =>
+const refundRequest = (assessmentId: number) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/admin/assessments/${accessCodeId}/refund`,
+    url: `/api/admin/assessments/${assessmentId}/refund`,
     headers: admin.headers,
     payload: { reason: 'Booked twice', eraseAnswers: false },
   });
@@ -60,7 +60,7 @@ const refundRequest = (accessCodeId: number) =>
 describe('refund through Stripe (the real SDK against the fake Stripe)', () => {
   it('refunds at Stripe, and the charge.refunded echo of it changes nothing', async () => {
     const paid = await paidAtStripe('de');
-    const reply = await refundRequest(paid.accessCodeId);
+    const reply = await refundRequest(paid.assessmentId);
     expect(reply.statusCode, reply.body).toBe(200);
     const made = fake.refunds.filter((refund) => refund.payment_intent === paid.intentId);
     expect(made).toHaveLength(1);
@@ -72,13 +72,13 @@ describe('refund through Stripe (the real SDK against the fake Stripe)', () => {
       .from(payments)
       .where(eq(payments.intentId, paid.intentId));
     expect(payment).toMatchObject({ refundId: made[0]!.id, refundedBy: admin.id });
-    expect((await assessmentById(t.database, paid.accessCodeId))!.cancelledAt).not.toBeNull();
+    expect((await assessmentById(t.database, paid.assessmentId))!.cancelledAt).not.toBeNull();
     expect((await signIn(paid.code)).statusCode).toBe(401);
 
     const mailsBefore = (await t.outbox()).length;
     const echo = await sendWebhook(chargeRefundedEvent(fake.intents.get(paid.intentId)!));
     expect(echo.statusCode).toBe(200);
-    const invoices = await invoicesOf(t.database.db, paid.accessCodeId);
+    const invoices = await invoicesOf(t.database.db, paid.assessmentId);
     expect(invoices.map((invoice) => invoice.kind)).toEqual(['invoice', 'cancellation']);
     expect((await t.outbox()).length).toBe(mailsBefore);
   });
@@ -92,7 +92,7 @@ describe('refund through Stripe (the real SDK against the fake Stripe)', () => {
     expect((await sendWebhook(event)).statusCode).toBe(200);
     expect((await sendWebhook(event)).statusCode).toBe(200);
 
-    const [invoice, cancellation, ...more] = await invoicesOf(t.database.db, paid.accessCodeId);
+    const [invoice, cancellation, ...more] = await invoicesOf(t.database.db, paid.assessmentId);
     expect(more).toHaveLength(0);
     expect(cancellation).toMatchObject({ kind: 'cancellation', cancelsInvoiceId: invoice!.id });
     const [payment] = await t.database.db
@@ -112,7 +112,7 @@ describe('refund through Stripe (the real SDK against the fake Stripe)', () => {
     expect(pdfAttachment(mails[0]!)?.filename).toBe(`${cancellation!.label}.pdf`);
 
     // The administrator's view: already refunded, nothing more at Stripe.
-    const again = await refundRequest(paid.accessCodeId);
+    const again = await refundRequest(paid.assessmentId);
     expect(again.statusCode).toBe(409);
     expect(fake.refunds.filter((refund) => refund.payment_intent === paid.intentId)).toHaveLength(
       1,
@@ -123,7 +123,7 @@ describe('refund through Stripe (the real SDK against the fake Stripe)', () => {
     const paid = await paidAtStripe();
     fake.refundInDashboard(paid.intentId);
     // No webhook yet (delayed): the administrator's refund finds Stripe's and records it.
-    const reply = await refundRequest(paid.accessCodeId);
+    const reply = await refundRequest(paid.assessmentId);
     expect(reply.statusCode, reply.body).toBe(200);
     expect(fake.refunds.filter((refund) => refund.payment_intent === paid.intentId)).toHaveLength(
       1,
@@ -131,7 +131,7 @@ describe('refund through Stripe (the real SDK against the fake Stripe)', () => {
     expect(
       (await sendWebhook(chargeRefundedEvent(fake.intents.get(paid.intentId)!))).statusCode,
     ).toBe(200);
-    expect(await invoicesOf(t.database.db, paid.accessCodeId)).toHaveLength(2);
+    expect(await invoicesOf(t.database.db, paid.assessmentId)).toHaveLength(2);
   });
 
   it('ignores a partial refund made in the dashboard', async () => {
@@ -141,7 +141,7 @@ describe('refund through Stripe (the real SDK against the fake Stripe)', () => {
     expect(
       (await sendWebhook(chargeRefundedEvent(fake.intents.get(paid.intentId)!))).statusCode,
     ).toBe(200);
-    expect(await invoicesOf(t.database.db, paid.accessCodeId)).toHaveLength(1);
+    expect(await invoicesOf(t.database.db, paid.assessmentId)).toHaveLength(1);
     expect((await signIn(paid.code)).statusCode).toBe(200);
   });
 });

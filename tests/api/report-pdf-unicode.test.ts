@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { responses } from '../../src/server/platform/db/schema';
+import { answers } from '../../src/server/platform/db/schema';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
 import { useAdmin, useTestApp, type TestUser } from '../helpers/test-app';
 
@@ -23,7 +23,7 @@ const PATIENTS = [
 async function reportText(patient: TestUser, name: string): Promise<string> {
   const reply = await t.app.inject({
     method: 'GET',
-    url: `/api/admin/assessments/${patient.accessCodeId}/report.pdf`,
+    url: `/api/admin/assessments/${patient.assessmentId}/report.pdf`,
     headers: admin.headers,
   });
   expect(reply.statusCode).toBe(200);
@@ -46,9 +46,9 @@ describe('case report PDF', () => {
         dateOfBirth: '1979-06-30',
       });
       await answerScreener(t.database.db, patient, [1, 0, 1, 0, 1, 0]);
-      await t.database.db.insert(responses).values({
+      await t.database.db.insert(answers).values({
         userId: patient.id,
-        accessCodeId: patient.accessCodeId,
+        assessmentId: patient.assessmentId,
         questionId: text.id,
         answerText: person.answer,
       });

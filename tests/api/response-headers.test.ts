@@ -43,7 +43,7 @@ describe('Cache-Control on API responses', () => {
     for (const route of routes) {
       // Reads as everyone; changes only as nobody, so no request here changes or revokes anything.
       for (const who of route.method === 'GET' ? [undefined, admin, patient] : [undefined]) {
-        const id = who === patient ? patient.accessCodeId : admin.accessCodeId;
+        const id = who === patient ? patient.assessmentId : admin.assessmentId;
         const reply = await t.app.inject({
           method: route.method as 'GET',
           url: concrete(route.url, id),

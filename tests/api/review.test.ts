@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessCodes, responses } from '../../src/server/platform/db/schema';
+import { assessments, answers } from '../../src/server/platform/db/schema';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { readMail } from '../helpers/mail';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
@@ -26,25 +26,25 @@ async function completedPatient(screenerPoints: number[], completedAt = FRIDAY):
   });
   await answerScreener(t.database.db, patient, screenerPoints);
   const text = await firstQuestionOfType(t.database.db, 'text');
-  await t.database.db.insert(responses).values({
+  await t.database.db.insert(answers).values({
     userId: patient.id,
-    accessCodeId: patient.accessCodeId,
+    assessmentId: patient.assessmentId,
     questionId: text.id,
     answerText: TRICKY_TEXT,
   });
-  await submitAssessment(t.app.deps, patient.accessCodeId, completedAt);
+  await submitAssessment(t.app.deps, patient.assessmentId, completedAt);
   return patient;
 }
 
 const asAdmin = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
 const queue = async (view = 'open') =>
   (await asAdmin(`/api/admin/review-queue?view=${view}`)).json();
-const reportOf = (accessCodeId: number) =>
-  asAdmin(`/api/admin/assessments/${accessCodeId}/report.pdf`);
-const setStatus = (accessCodeId: number, payload: object) =>
+const reportOf = (assessmentId: number) =>
+  asAdmin(`/api/admin/assessments/${assessmentId}/report.pdf`);
+const setStatus = (assessmentId: number, payload: object) =>
   t.app.inject({
     method: 'PUT',
-    url: `/api/admin/assessments/${accessCodeId}/status`,
+    url: `/api/admin/assessments/${assessmentId}/status`,
     headers: admin.headers,
     payload,
   });
@@ -53,12 +53,12 @@ describe('submitting an assessment', () => {
   it('is due two working days later and notifies the practice once, without health data', async () => {
     const before = (await t.outbox()).length;
     const patient = await completedPatient([1, 1, 0, 1, 0, 0]);
-    expect(await submitAssessment(t.app.deps, patient.accessCodeId, FRIDAY)).toBe(false);
+    expect(await submitAssessment(t.app.deps, patient.assessmentId, FRIDAY)).toBe(false);
 
     const [row] = await t.database.db
       .select()
-      .from(accessCodes)
-      .where(eq(accessCodes.id, patient.accessCodeId));
+      .from(assessments)
+      .where(eq(assessments.id, patient.assessmentId));
     expect(row!.status).toBe('submitted');
     expect(row!.dueAt?.toISOString()).toBe('2026-11-24T09:15:00.000Z');
 
@@ -69,7 +69,7 @@ describe('submitting an assessment', () => {
     expect(mail.text).toContain('The evaluation is due on 24 Nov 2026, 10:15 CET.');
     expect(mail.text).toContain('Die Auswertung ist fällig am 24. Nov. 2026, 10:15 MEZ.');
     expect(mails[0]).toContain('practice@dental.example');
-    expect(mails[0]).toContain(`#${patient.accessCodeId}`);
+    expect(mails[0]).toContain(`#${patient.assessmentId}`);
     expect(mails[0]).toContain('/admin/review');
     expect(mails[0]).not.toContain('Muster');
     expect(mails[0]).not.toContain('chewing');
@@ -82,8 +82,8 @@ describe('review queue', () => {
     const fresh = await completedPatient([0, 0, 0, 0, 0, 0], new Date());
     const body = await queue();
     const find = (id: number) => body.assessments.find((a: { id: number }) => a.id === id);
-    expect(find(fresh.accessCodeId).overdue).toBe(false);
-    expect(find(late.accessCodeId)).toMatchObject({
+    expect(find(fresh.assessmentId).overdue).toBe(false);
+    expect(find(late.assessmentId)).toMatchObject({
       status: 'submitted',
       dueAt: '2025-10-21T09:15:00.000Z',
       overdue: true,
@@ -97,28 +97,28 @@ describe('review queue', () => {
   it('shows no score when a screener item is unanswered', async () => {
     const patient = await completedPatient([1, 1, 1, 1, 1]);
     const entry = (await queue()).assessments.find(
-      (a: { id: number }) => a.id === patient.accessCodeId,
+      (a: { id: number }) => a.id === patient.assessmentId,
     );
     expect(entry.screener).toBeNull();
   });
 
   it('moves an assessment to review by hand, and to evaluated only by sending its evaluation', async () => {
     const patient = await completedPatient([0, 0, 0, 0, 0, 0]);
-    const inReview = await setStatus(patient.accessCodeId, { status: 'in_review' });
+    const inReview = await setStatus(patient.assessmentId, { status: 'in_review' });
     expect(inReview.statusCode).toBe(200);
     expect(inReview.json().status).toBe('in_review');
 
     // Marking it evaluated without sending would leave the patient waiting for nothing.
-    const byHand = await setStatus(patient.accessCodeId, {
+    const byHand = await setStatus(patient.assessmentId, {
       status: 'evaluated',
       evaluationSentOn: '2026-11-23',
     });
     expect(byHand.statusCode).toBe(400);
     expect((await queue()).assessments.map((a: { id: number }) => a.id)).toContain(
-      patient.accessCodeId,
+      patient.assessmentId,
     );
 
-    const evaluation = `/api/admin/assessments/${patient.accessCodeId}/evaluation`;
+    const evaluation = `/api/admin/assessments/${patient.assessmentId}/evaluation`;
     const [conclusion] = (
       await t.app.inject({
         method: 'GET',
@@ -139,21 +139,21 @@ describe('review queue', () => {
     });
     expect(sent.statusCode).toBe(200);
     expect(
-      (await queue()).assessments.some((a: { id: number }) => a.id === patient.accessCodeId),
+      (await queue()).assessments.some((a: { id: number }) => a.id === patient.assessmentId),
     ).toBe(false);
     const evaluated = (await queue('evaluated')).assessments.find(
-      (a: { id: number }) => a.id === patient.accessCodeId,
+      (a: { id: number }) => a.id === patient.assessmentId,
     );
     expect(evaluated).toMatchObject({ status: 'evaluated', overdue: false });
     expect(evaluated.evaluationSentOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const again = await setStatus(patient.accessCodeId, { status: 'in_review' });
+    const again = await setStatus(patient.assessmentId, { status: 'in_review' });
     expect(again.statusCode).toBe(409);
   });
 
   it('refuses to review an assessment still in progress, and an unknown one', async () => {
     const patient = await t.createPatient();
-    const inProgress = await setStatus(patient.accessCodeId, { status: 'in_review' });
+    const inProgress = await setStatus(patient.assessmentId, { status: 'in_review' });
     expect(inProgress.statusCode).toBe(409);
     expect(inProgress.json().message).toBe('This assessment has not been submitted yet.');
     const unknown = await setStatus(999999, { status: 'in_review' });
@@ -164,7 +164,7 @@ describe('review queue', () => {
 describe('case report PDF', () => {
   it('holds the patient, the answers and the screener score, in the admin language', async () => {
     const patient = await completedPatient([1, 1, 0, 1, 0, 0]);
-    const reply = await reportOf(patient.accessCodeId);
+    const reply = await reportOf(patient.assessmentId);
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('application/pdf');
     expect(reply.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -180,15 +180,15 @@ describe('case report PDF', () => {
     expect(stdout).toMatch(/Submitted\s+20 Nov 2026, 10:15 CET/);
     expect(stdout).toMatch(/Evaluation due\s+24 Nov 2026, 10:15 CET/);
 
-    const adminAssessment = eq(accessCodes.id, admin.accessCodeId);
-    await t.database.db.update(accessCodes).set({ language: 'de' }).where(adminAssessment);
-    const german = await reportOf(patient.accessCodeId);
+    const adminAssessment = eq(assessments.id, admin.assessmentId);
+    await t.database.db.update(assessments).set({ language: 'de' }).where(adminAssessment);
+    const german = await reportOf(patient.assessmentId);
     await writeFile(join(dir, 'bericht.pdf'), german.rawPayload);
     const { stdout: text } = await run('pdftotext', [join(dir, 'bericht.pdf'), '-']);
     expect(text).toContain('Fallbericht');
     expect(text).toContain('Punktzahl 3 von 7');
     expect(text).toContain('24. Nov. 2026, 10:15 MEZ');
-    await t.database.db.update(accessCodes).set({ language: 'en' }).where(adminAssessment);
+    await t.database.db.update(assessments).set({ language: 'en' }).where(adminAssessment);
   });
 
   it('answers 404 for an unknown assessment', async () => {
@@ -205,7 +205,7 @@ describe('CSV export', () => {
     const rows = csvRecords(reply.payload.replace(/^\uFEFF/, ''));
     const [header, ...data] = rows;
     expect(header).toContain('answer_text');
-    const answerCount = (await t.database.db.select().from(responses)).length;
+    const answerCount = (await t.database.db.select().from(answers)).length;
     expect(data).toHaveLength(answerCount);
     const column = header!.indexOf('answer_text');
     expect(data.map((r) => r[column])).toContain(TRICKY_TEXT);

@@ -20,7 +20,7 @@ describe('tokens', () => {
       language: 'en',
       isAdmin: false,
       tv: 0,
-      acid: patient.accessCodeId,
+      acid: patient.assessmentId,
     })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(patient.id))
@@ -37,7 +37,7 @@ describe('tokens', () => {
       language: 'en',
       isAdmin: true,
       tv: 0,
-      acid: patient.accessCodeId,
+      acid: patient.assessmentId,
     })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(patient.id))

@@ -57,7 +57,7 @@ describe('required questions', () => {
       missingQuestionIds: [photo.id],
     });
     expect(german.json().message).toMatch(/beantwortet sein/);
-    expect((await assessmentById(t.database, patient.accessCodeId))?.status).toBe('in_progress');
+    expect((await assessmentById(t.database, patient.assessmentId))?.status).toBe('in_progress');
     expect(await t.outbox()).not.toContainEqual(expect.stringContaining(patient.email));
   });
 
@@ -83,7 +83,7 @@ describe('required questions', () => {
     const done = await complete(patient);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ ok: true, sent: true });
-    expect((await assessmentById(t.database, patient.accessCodeId))?.status).toBe('submitted');
+    expect((await assessmentById(t.database, patient.assessmentId))?.status).toBe('submitted');
   });
 
   it('follow the practice: a question made optional no longer blocks, a new required one does', async () => {

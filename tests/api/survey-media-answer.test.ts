@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
 import { sessionForAssessment } from '../../src/server/modules/accounts/session';
-import { accessCodes, mediaUploads } from '../../src/server/platform/db/schema';
+import { assessments, mediaUploads } from '../../src/server/platform/db/schema';
 import { multipartBody, postMedia, SAMPLE_BYTES } from '../helpers/multipart';
 import { surveyOf } from '../helpers/survey-api';
 import { useTestApp, type TestUser } from '../helpers/test-app';
@@ -73,9 +73,9 @@ describe('a photo or video is the answer the moment its upload completes', () =>
     const patient = await t.createPatient();
     const photo = firstOfType(await surveyOf(t.app, patient.headers), 'photo');
     await t.database.db
-      .update(accessCodes)
+      .update(assessments)
       .set({ status: 'submitted' })
-      .where(eq(accessCodes.id, patient.accessCodeId));
+      .where(eq(assessments.id, patient.assessmentId));
     const reply = await postMedia(
       t.app,
       patient.headers,
@@ -86,7 +86,7 @@ describe('a photo or video is the answer the moment its upload completes', () =>
     const rows = await t.database.db
       .select()
       .from(mediaUploads)
-      .where(eq(mediaUploads.accessCodeId, patient.accessCodeId));
+      .where(eq(mediaUploads.assessmentId, patient.assessmentId));
     expect(rows).toEqual([]);
   });
 });
@@ -112,7 +112,7 @@ describe('GET /api/survey/media/* (the patient’s own photos and videos)', () =
     // Another patient, and another assessment of the same address, get "not found".
     const stranger = await t.createPatient();
     expect((await ownMedia(stranger, path)).statusCode).toBe(404);
-    const { id: secondId } = await createAccessCode(t.database.db, patient.id);
+    const { id: secondId } = await createAssessmentWithCode(t.database.db, patient.id);
     const second = await sessionForAssessment(t.database.db, t.app.deps.tokens, secondId, ['code']);
     const sameAddress = { headers: { authorization: `Bearer ${second!.token}` } };
     expect((await ownMedia(sameAddress, path)).statusCode).toBe(404);
@@ -168,7 +168,7 @@ describe('a file chosen instead of the camera meets the same checks', () => {
     const rows = await t.database.db
       .select()
       .from(mediaUploads)
-      .where(eq(mediaUploads.accessCodeId, patient.accessCodeId));
+      .where(eq(mediaUploads.assessmentId, patient.assessmentId));
     expect(rows).toEqual([]);
     expect(firstOfType(await surveyOf(t.app, patient.headers), 'photo').answer).toBeUndefined();
   });

@@ -96,7 +96,7 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     const rows = await t.database.db
       .select()
       .from(mediaUploads)
-      .where(eq(mediaUploads.accessCodeId, patient.accessCodeId));
+      .where(eq(mediaUploads.assessmentId, patient.assessmentId));
     expect(rows.map((r) => [r.status, r.sizeBytes])).toEqual([['stored', 100_000]]);
   });
 
@@ -233,11 +233,11 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
       expect((await headUpload(t.app, patient.headers, location)).statusCode).toBe(404);
     }
     const staged = await t.app.deps.media.staging.list();
-    expect(staged.filter((r) => r.owner.accessCodeId === patient.accessCodeId)).toEqual([]);
+    expect(staged.filter((r) => r.owner.assessmentId === patient.assessmentId)).toEqual([]);
     const rows = await t.database.db
       .select()
       .from(mediaUploads)
-      .where(eq(mediaUploads.accessCodeId, patient.accessCodeId));
+      .where(eq(mediaUploads.assessmentId, patient.assessmentId));
     expect(rows).toEqual([]);
     // A photo question takes a PNG even though the client declared a JPEG.
     const png = SAMPLE_BYTES.png(3000);
@@ -301,7 +301,7 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     const { video } = await questionsOf(patient);
     const location = await created(patient, video.id, 1000);
     await t.database.db.execute(
-      `UPDATE access_codes SET status = 'submitted' WHERE id = ${patient.accessCodeId}` as never,
+      `UPDATE assessments SET status = 'submitted' WHERE id = ${patient.assessmentId}` as never,
     );
     expect(
       (await createUpload(t.app, patient.headers, { length: 1000, questionId: video.id }))
@@ -333,7 +333,7 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     const rows = await t.database.db
       .select()
       .from(mediaUploads)
-      .where(eq(mediaUploads.accessCodeId, patient.accessCodeId));
+      .where(eq(mediaUploads.assessmentId, patient.assessmentId));
     expect(rows).toEqual([]);
   });
 

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
 import {
-  accessCodes,
+  assessments,
   questionOptions,
   questions,
-  responses,
+  answers,
   users,
 } from '../../src/server/platform/db/schema';
 import { SAMPLE_BYTES, multipartBody } from '../helpers/multipart';
@@ -27,7 +27,7 @@ const firstOfType = (list: SurveyQuestion[], type: SurveyQuestion['questionType'
   list.find((q) => q.questionType === type)!;
 
 const storedAnswers = (user: TestUser) =>
-  t.database.db.select().from(responses).where(eq(responses.accessCodeId, user.accessCodeId));
+  t.database.db.select().from(answers).where(eq(answers.assessmentId, user.assessmentId));
 
 /** What every other route answers a token whose session has ended. */
 async function endedSessionReply(user: TestUser) {
@@ -92,9 +92,9 @@ describe('saving an answer with an ended session', () => {
     });
     expect(uploaded.statusCode).toBe(200);
     await t.database.db
-      .update(accessCodes)
-      .set({ tokenVersion: sql`${accessCodes.tokenVersion} + 1` })
-      .where(eq(accessCodes.id, patient.accessCodeId));
+      .update(assessments)
+      .set({ tokenVersion: sql`${assessments.tokenVersion} + 1` })
+      .where(eq(assessments.id, patient.assessmentId));
     for (const mediaPath of [
       uploaded.json().mediaPath,
       'media/00000000-0000-4000-8000-000000000000.jpg',
@@ -141,9 +141,9 @@ describe('saving an answer while the practice changes things', () => {
       200,
     );
     await t.database.db
-      .update(accessCodes)
+      .update(assessments)
       .set({ status: 'submitted' })
-      .where(eq(accessCodes.id, patient.accessCodeId));
+      .where(eq(assessments.id, patient.assessmentId));
     const reply = await save(patient, { questionId: text.id, answerText: 'too late' });
     expect(reply.statusCode).toBe(409);
     expect((await storedAnswers(patient)).map((a) => a.answerText)).toEqual(['final']);

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessCodes, questions, responses } from '../../src/server/platform/db/schema';
+import { assessments, questions, answers } from '../../src/server/platform/db/schema';
 import { postAnswer, surveyOf } from '../helpers/survey-api';
 import { useTestApp, type TestUser } from '../helpers/test-app';
 
@@ -18,9 +18,9 @@ const questionsOf = (user: TestUser) => surveyOf(t.app, user.headers);
 const textAnswers = async (user: TestUser) =>
   (
     await t.database.db
-      .select({ questionId: responses.questionId, answerText: responses.answerText })
-      .from(responses)
-      .where(eq(responses.accessCodeId, user.accessCodeId))
+      .select({ questionId: answers.questionId, answerText: answers.answerText })
+      .from(answers)
+      .where(eq(answers.assessmentId, user.assessmentId))
   ).sort((a, b) => a.questionId - b.questionId);
 
 describe('saves sent at the same moment', () => {
@@ -46,13 +46,13 @@ describe('saves sent at the same moment', () => {
       .set({ isActive: false })
       .where(eq(questions.id, inactive!.id));
     await t.database.db
-      .update(accessCodes)
+      .update(assessments)
       .set({ status: 'submitted' })
-      .where(eq(accessCodes.id, completed.accessCodeId));
+      .where(eq(assessments.id, completed.assessmentId));
     await t.database.db
-      .update(accessCodes)
-      .set({ tokenVersion: sql`${accessCodes.tokenVersion} + 1` })
-      .where(eq(accessCodes.id, loggedOut.accessCodeId));
+      .update(assessments)
+      .set({ tokenVersion: sql`${assessments.tokenVersion} + 1` })
+      .where(eq(assessments.id, loggedOut.assessmentId));
 
     const sent = [
       ...patients.map((patient) => ({
@@ -80,8 +80,8 @@ describe('saves sent at the same moment', () => {
     }
     const refused = await t.database.db
       .select()
-      .from(responses)
-      .where(inArray(responses.accessCodeId, [completed.accessCodeId, loggedOut.accessCodeId]));
+      .from(answers)
+      .where(inArray(answers.assessmentId, [completed.assessmentId, loggedOut.assessmentId]));
     expect(refused).toEqual([]);
   });
 
@@ -102,7 +102,7 @@ describe('saves sent at the same moment', () => {
         RETURN NEW;
       END $$`);
     await t.database.db.execute(sql`
-      CREATE TRIGGER refuse_marked_answer BEFORE INSERT OR UPDATE ON responses
+      CREATE TRIGGER refuse_marked_answer BEFORE INSERT OR UPDATE ON answers
       FOR EACH ROW EXECUTE FUNCTION refuse_marked_answer()`);
 
     const replies = await Promise.all(

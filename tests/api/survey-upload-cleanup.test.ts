@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mediaUploads, questions, responses } from '../../src/server/platform/db/schema';
+import { mediaUploads, questions, answers } from '../../src/server/platform/db/schema';
 import { mediaFilesIn, postMedia, SAMPLE_BYTES } from '../helpers/multipart';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
@@ -55,11 +55,9 @@ async function leftOver(patient: TestUser, questionId: number): Promise<string> 
 /** The photo the patient's answer to the question refers to. */
 async function answerOf(patient: TestUser, questionId = photoIds[0]!): Promise<string | null> {
   const [row] = await t.database.db
-    .select({ mediaPath: responses.mediaPath })
-    .from(responses)
-    .where(
-      and(eq(responses.accessCodeId, patient.accessCodeId), eq(responses.questionId, questionId)),
-    );
+    .select({ mediaPath: answers.mediaPath })
+    .from(answers)
+    .where(and(eq(answers.assessmentId, patient.assessmentId), eq(answers.questionId, questionId)));
   return row?.mediaPath ?? null;
 }
 
@@ -156,7 +154,7 @@ describe('clean-up of uploads no answer refers to', () => {
       .insert(mediaUploads)
       .values({
         userId: patient.id,
-        accessCodeId: patient.accessCodeId,
+        assessmentId: patient.assessmentId,
         path: 'media/00000000-0000-4000-8000-000000000001.webm',
         mediaType: 'video',
         mimeType: 'video/webm',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
 import { sessionForAssessment } from '../../src/server/modules/accounts/session';
 import type { Db } from '../../src/server/platform/db/client';
 import { mediaUploads, questions, users } from '../../src/server/platform/db/schema';
@@ -37,8 +37,8 @@ async function photoQuestionIds(db: Db): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-const uploadsOf = (db: Db, accessCodeId: number) =>
-  db.select().from(mediaUploads).where(eq(mediaUploads.accessCodeId, accessCodeId));
+const uploadsOf = (db: Db, assessmentId: number) =>
+  db.select().from(mediaUploads).where(eq(mediaUploads.assessmentId, assessmentId));
 
 describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', () => {
   it('refuses a file beyond the file count with 413 in the patient language and keeps none of it', async () => {
@@ -54,7 +54,7 @@ describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', (
     expect(german.json().message).toMatch(/Grenze für Fotos und Videos erreicht/);
 
     expect(await mediaFilesIn(t.config.mediaDir)).toEqual(files);
-    const rows = await uploadsOf(t.database.db, patient.accessCodeId);
+    const rows = await uploadsOf(t.database.db, patient.assessmentId);
     expect(rows.map((r) => [r.status, r.sizeBytes])).toEqual(Array(3).fill(['stored', 2000]));
   });
 
@@ -67,12 +67,12 @@ describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', (
     expect(tooMuch.statusCode).toBe(413);
     expect(tooMuch.json().message).toMatch(/limit for photos and videos/);
     expect(await mediaFilesIn(t.config.mediaDir)).toEqual(files);
-    expect(await uploadsOf(t.database.db, patient.accessCodeId)).toHaveLength(1);
+    expect(await uploadsOf(t.database.db, patient.assessmentId)).toHaveLength(1);
 
     // The refused file took no room: what fits the remaining 8000 bytes still goes through.
     expect((await uploadPhoto(patient, 1, 8000)).statusCode).toBe(200);
     expect((await uploadPhoto(patient, 2, 1000)).statusCode).toBe(413);
-    const rows = await uploadsOf(t.database.db, patient.accessCodeId);
+    const rows = await uploadsOf(t.database.db, patient.assessmentId);
     expect(rows.map((r) => r.sizeBytes).sort((a, b) => a - b)).toEqual([8000, 12_000]);
   });
 
@@ -82,7 +82,7 @@ describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', (
     expect((await uploadPhoto(patient, 1, 2000)).statusCode).toBe(200);
     // The retake of the first photo replaces it: still two files.
     expect((await uploadPhoto(patient, 0, 2000)).statusCode).toBe(200);
-    expect(await uploadsOf(t.database.db, patient.accessCodeId)).toHaveLength(2);
+    expect(await uploadsOf(t.database.db, patient.assessmentId)).toHaveLength(2);
     expect((await uploadPhoto(patient, 2, 2000)).statusCode).toBe(200);
     expect((await uploadPhoto(patient, 3, 2000)).statusCode).toBe(413);
   });
@@ -95,7 +95,7 @@ describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', (
       uploadPhoto(byCount, 3, 2000),
     ]);
     expect(countRace.map((r) => r.statusCode).sort()).toEqual([200, 413]);
-    expect(await uploadsOf(t.database.db, byCount.accessCodeId)).toHaveLength(3);
+    expect(await uploadsOf(t.database.db, byCount.assessmentId)).toHaveLength(3);
 
     const byBytes = await t.createPatient();
     await uploadPhoto(byBytes, 0, 12_000);
@@ -104,7 +104,7 @@ describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', (
       uploadPhoto(byBytes, 2, 6000),
     ]);
     expect(bytesRace.map((r) => r.statusCode).sort()).toEqual([200, 413]);
-    const rows = await uploadsOf(t.database.db, byBytes.accessCodeId);
+    const rows = await uploadsOf(t.database.db, byBytes.assessmentId);
     expect(rows.map((r) => r.sizeBytes).sort((a, b) => a - b)).toEqual([6000, 12_000]);
   });
 
@@ -127,7 +127,7 @@ describe('upload quota per assessment (MEDIA_QUOTA_FILES, MEDIA_QUOTA_BYTES)', (
         `Content-Type: image/jpeg\r\n\r\n`,
     );
     req.write(SAMPLE_BYTES.jpeg(5000));
-    const rows = () => uploadsOf(t.database.db, patient.accessCodeId);
+    const rows = () => uploadsOf(t.database.db, patient.assessmentId);
     await until(async () => (await rows()).length === 1);
     expect((await rows())[0]!.status).toBe('uploading');
 
@@ -167,8 +167,8 @@ describe.runIf(reachable)('upload quota with two server instances on one databas
     try {
       const db = cluster.db;
       const [user] = await db.insert(users).values({ email: 'quota@example.org' }).returning();
-      const { id: accessCodeId } = await createAccessCode(db, user!.id);
-      const session = await sessionForAssessment(db, cluster.apps[0]!.deps.tokens, accessCodeId, [
+      const { id: assessmentId } = await createAssessmentWithCode(db, user!.id);
+      const session = await sessionForAssessment(db, cluster.apps[0]!.deps.tokens, assessmentId, [
         'code',
       ]);
       const ids = await photoQuestionIds(db);
@@ -185,7 +185,7 @@ describe.runIf(reachable)('upload quota with two server instances on one databas
       const statuses = replies.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 200)).toHaveLength(3);
       expect(statuses.filter((s) => s === 413)).toHaveLength(5);
-      expect(await uploadsOf(db, accessCodeId)).toHaveLength(3);
+      expect(await uploadsOf(db, assessmentId)).toHaveLength(3);
       // Each instance has its own DATA_DIR, so the files are spread over both media folders
       // (one shared object store is issue 16's second part).
       const files = await Promise.all(

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
-import { accessCodes, mediaUploads, responses } from '../../src/server/platform/db/schema';
+import { assessments, mediaUploads, answers } from '../../src/server/platform/db/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
 import { answerSurvey, postAnswer, surveyOf } from '../helpers/survey-api';
@@ -129,24 +129,24 @@ describe('POST /api/survey/responses', () => {
     ];
     for (const body of bodies) expect((await save(patient, body)).statusCode).toBe(200);
 
-    const answers = new Map((await questionsOf(patient)).map((q) => [q.id, q.answer]));
-    expect(answers.get(text.id)?.answerText).toBe('Jaw pain since March');
-    expect(answers.get(choice.id)?.optionId).toBe(choice.options[2]!.id);
-    expect(answers.get(photo.id)).toMatchObject({
+    const answerOf = new Map((await questionsOf(patient)).map((q) => [q.id, q.answer]));
+    expect(answerOf.get(text.id)?.answerText).toBe('Jaw pain since March');
+    expect(answerOf.get(choice.id)?.optionId).toBe(choice.options[2]!.id);
+    expect(answerOf.get(photo.id)).toMatchObject({
       mediaType: 'photo',
       mediaPath: photoUpload.json().mediaPath,
     });
-    expect(answers.get(video.id)).toMatchObject({
+    expect(answerOf.get(video.id)).toMatchObject({
       mediaType: 'video',
       mediaPath: videoUpload.json().mediaPath,
     });
-    expect(answers.get(atlas.id)?.painPoints).toEqual(painPoints);
-    expect(answers.get(symptomsQ.id)?.symptoms).toEqual(symptoms);
+    expect(answerOf.get(atlas.id)?.painPoints).toEqual(painPoints);
+    expect(answerOf.get(symptomsQ.id)?.symptoms).toEqual(symptoms);
 
     const rows = await t.database.db
       .select()
-      .from(responses)
-      .where(eq(responses.accessCodeId, patient.accessCodeId));
+      .from(answers)
+      .where(eq(answers.assessmentId, patient.assessmentId));
     expect(rows).toHaveLength(6);
   });
 
@@ -267,8 +267,9 @@ describe('POST /api/survey/responses', () => {
     const patient = await t.createPatient();
     const text = firstOfType(await questionsOf(patient), 'text');
     await save(patient, { questionId: text.id, answerText: 'first assessment' });
-    const { createAccessCode } = await import('../../src/server/modules/accounts/access-codes');
-    const { id: secondCode } = await createAccessCode(t.database.db, patient.id);
+    const { createAssessmentWithCode } =
+      await import('../../src/server/modules/accounts/access-codes');
+    const { id: secondCode } = await createAssessmentWithCode(t.database.db, patient.id);
     const token = await t.app.deps.tokens.sign({
       userId: patient.id,
       email: patient.email,
@@ -278,11 +279,11 @@ describe('POST /api/survey/responses', () => {
       methods: ['code'],
 
       tokenVersion: 0,
-      accessCodeId: secondCode,
+      assessmentId: secondCode,
     });
     const second = {
       ...patient,
-      accessCodeId: secondCode,
+      assessmentId: secondCode,
       headers: { authorization: `Bearer ${token}` },
     };
     expect(firstOfType(await questionsOf(second), 'text').answer).toBeUndefined();
@@ -310,7 +311,7 @@ describe('POST /api/survey/media', () => {
       .where(eq(mediaUploads.path, mediaPath));
     expect(row).toMatchObject({
       userId: patient.id,
-      accessCodeId: patient.accessCodeId,
+      assessmentId: patient.assessmentId,
       questionId: photo.id,
       mediaType: 'photo',
       mimeType: 'image/jpeg',
@@ -423,8 +424,8 @@ describe('POST /api/survey/completion-email', () => {
     expect(mails[0]).toMatch(/2 working days/);
     const [code] = await t.database.db
       .select()
-      .from(accessCodes)
-      .where(eq(accessCodes.id, patient.accessCodeId));
+      .from(assessments)
+      .where(eq(assessments.id, patient.assessmentId));
     expect(code?.status).toBe('submitted');
     expect(code?.submittedAt).toBeInstanceOf(Date);
     expect(code!.dueAt!.getTime()).toBeGreaterThan(code!.submittedAt!.getTime());
@@ -447,9 +448,9 @@ describe('POST /api/survey/completion-email', () => {
     const patient = await t.createPatient();
     const text = firstOfType(await questionsOf(patient), 'text');
     await t.database.db
-      .update(accessCodes)
+      .update(assessments)
       .set({ status: 'in_review' })
-      .where(eq(accessCodes.id, patient.accessCodeId));
+      .where(eq(assessments.id, patient.assessmentId));
     expect((await save(patient, { questionId: text.id, answerText: 'late' })).statusCode).toBe(409);
   });
 });

@@ -7,7 +7,7 @@ import {
   questionOptions,
   questions,
   questionTranslations,
-  responses,
+  answers,
 } from '../../src/server/platform/db/schema';
 import { insertPatient } from '../helpers/admin-seed';
 import { apiAsPage, dialogScreenshot, TABLET } from '../helpers/admin-browser';
@@ -31,10 +31,10 @@ const e2e = useE2e({
         .from(questions)
         .where(eq(questions.isActive, true))
     ).filter((q) => !q.text.includes('main complaint'));
-    await db.insert(responses).values(
+    await db.insert(answers).values(
       active.map((q) => ({
         userId: patient.userId,
-        accessCodeId: patient.accessCodeId,
+        assessmentId: patient.assessmentId,
         questionId: q.id,
         answerText: 'seeded',
       })),

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/platform/db/client';
-import { accessCodes, mediaUploads, responses, users } from '../../src/server/platform/db/schema';
+import { assessments, mediaUploads, answers, users } from '../../src/server/platform/db/schema';
 import { newMediaPath } from '../../src/server/modules/media/media-store';
 import { insertPatient } from '../helpers/admin-seed';
 import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
@@ -43,8 +43,8 @@ const npmRun = (script: string, args: string[], env: Record<string, string> = {}
 async function snapshot(db: Db) {
   return {
     users: await db.select().from(users).orderBy(asc(users.id)),
-    accessCodes: await db.select().from(accessCodes).orderBy(asc(accessCodes.id)),
-    responses: await db.select().from(responses).orderBy(asc(responses.id)),
+    accessCodes: await db.select().from(assessments).orderBy(asc(assessments.id)),
+    responses: await db.select().from(answers).orderBy(asc(answers.id)),
     media: await db.select().from(mediaUploads).orderBy(asc(mediaUploads.id)),
   };
 }
@@ -61,14 +61,14 @@ beforeAll(async () => {
       lastName: 'Backup',
     });
     code = patient.code;
-    const owner = { userId: patient.userId, accessCodeId: patient.accessCodeId };
+    const owner = { userId: patient.userId, assessmentId: patient.assessmentId };
     await answerScreener(
       db,
-      { id: patient.userId, accessCodeId: patient.accessCodeId },
+      { id: patient.userId, assessmentId: patient.assessmentId },
       [1, 0, 1, 1, 0, 1],
     );
     const text = await firstQuestionOfType(db, 'text');
-    await db.insert(responses).values({
+    await db.insert(answers).values({
       ...owner,
       questionId: text.id,
       answerText: 'Knacken im Kiefer, morgens schlimmer — seit 2024',
@@ -89,7 +89,7 @@ beforeAll(async () => {
         mimeType: type === 'photo' ? 'image/jpeg' : 'video/webm',
         sizeBytes: stored.size,
       });
-      await db.insert(responses).values({
+      await db.insert(answers).values({
         ...owner,
         questionId: question.id,
         mediaType: type,

@@ -105,7 +105,7 @@ describe.each(['en', 'de'] as const)('the care loop in %s', (language) => {
     const admin = await e2e.newPage({ viewport: DESKTOP });
     admin.on('pageerror', (error) => pageErrors.push(error.message));
     await signInAsAdmin(admin, e2e.admin);
-    await openFromQueue(admin, seeded.accessCodeId);
+    await openFromQueue(admin, seeded.assessmentId);
     // Opening it took it into review; the answers are beside the editor.
     await expect.poll(() => admin.getByTestId('review-status').innerText()).toBe('In review');
     await admin.getByTestId('responses-table').waitFor();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { AdminAccessCodeResponses } from '../../src/shared/contracts/admin-responses';
+import type { AdminAssessmentAnswers } from '../../src/shared/contracts/admin-patients';
 import type { QueuedAssessment } from '../../src/shared/contracts/review';
 import {
   EVALUATION_WORKING_DAYS,
@@ -178,9 +178,9 @@ describe('the dentist reviews a completed assessment', () => {
         'answers.csv',
       );
       const records = csvRecords(await readFile(csv.path, 'utf8'));
-      const answers = await apiAsPage<AdminAccessCodeResponses>(
+      const answers = await apiAsPage<AdminAssessmentAnswers>(
         page,
-        `/api/admin/responses/access-codes/${assessmentId}`,
+        `/api/admin/assessments/${assessmentId}/answers`,
       );
       expect(answers.body.responses.length).toBeGreaterThan(15);
       expect(records.length).toBe(answers.body.responses.length + 1);

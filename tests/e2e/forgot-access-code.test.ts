@@ -155,7 +155,7 @@ describe('an administrator sends a new access code', () => {
     const accordion = page.getByTestId('patient-accordion').filter({ hasText: 'Paul Telefon' });
     await accordion.getByRole('button', { name: /Paul Telefon/ }).click();
     await accordion
-      .getByRole('button', { name: `Send a new access code #${seeded.accessCodeId}` })
+      .getByRole('button', { name: `Send a new access code #${seeded.assessmentId}` })
       .click();
     const dialog = await settledDialog(page);
     expect(await dialog.textContent()).toContain(`••••-••••-••••-${seeded.code.slice(-4)}`);

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mediaUploads, questions, responses } from '../../src/server/platform/db/schema';
+import { mediaUploads, questions, answers } from '../../src/server/platform/db/schema';
 import { fakeJpeg } from '../helpers/seed-media';
 import { insertSignedInPatient } from '../helpers/signed-in-patient';
 import {
@@ -25,7 +25,7 @@ const POINTS = 6;
 
 interface Patient {
   userId: number;
-  accessCodeId: number;
+  assessmentId: number;
   headers: Record<string, string>;
 }
 
@@ -127,11 +127,11 @@ describe('the server killed with SIGKILL', () => {
       await running;
 
       // What the disk holds, read by a fresh PGlite as the next server start would.
-      const stored = await withDataDirDatabase(dataDir, (db) => db.select().from(responses));
+      const stored = await withDataDirDatabase(dataDir, (db) => db.select().from(answers));
       let checked = 0;
       const onDisk = new Map<number, number | null>();
       for (const [c, patient] of patients.entries()) {
-        const mine = stored.filter((r) => r.accessCodeId === patient.accessCodeId);
+        const mine = stored.filter((r) => r.assessmentId === patient.assessmentId);
         for (const [questionId, last] of acked[c]!) {
           const row = mine.find((r) => r.questionId === questionId);
           expect(row, `client ${c} question ${questionId}`).toBeDefined();
@@ -234,7 +234,7 @@ describe('the server killed with SIGKILL', () => {
       // …nothing references it…
       const afterKill = await withDataDirDatabase(dataDir, async (db) => ({
         uploads: await db.select().from(mediaUploads),
-        answers: await db.select().from(responses),
+        answers: await db.select().from(answers),
       }));
       expect(afterKill.uploads.filter((u) => u.status === 'stored').map((u) => u.path)).toEqual([
         photoPath,

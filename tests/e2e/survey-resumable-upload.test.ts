@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { questions, responses } from '../../src/server/platform/db/schema';
+import { questions, answers } from '../../src/server/platform/db/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient } from '../helpers/admin-seed';
 import { accessibilityViolations, PHONE } from '../helpers/browser';
@@ -44,10 +44,10 @@ const e2e = useE2e({
         (q) => q.sortOrder < all.find((v) => v.questionType === 'video')!.sortOrder,
       );
       if (before.length > 0) {
-        await db.insert(responses).values(
+        await db.insert(answers).values(
           before.map((q) => ({
             userId: created.userId,
-            accessCodeId: created.accessCodeId,
+            assessmentId: created.assessmentId,
             questionId: q.id,
           })),
         );

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/platform/db/client';
-import { questionOptions, questions, responses } from '../../src/server/platform/db/schema';
+import { questionOptions, questions, answers } from '../../src/server/platform/db/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient, SAMPLE_PAIN_POINTS, SAMPLE_SYMPTOMS } from '../helpers/admin-seed';
 import { accessibilityViolations, DESKTOP, PHONE } from '../helpers/browser';
@@ -46,13 +46,13 @@ const VIDEO_LIMIT_SECONDS = 5;
  */
 async function answerBefore(
   db: Db,
-  patient: { userId: number; accessCodeId: number },
+  patient: { userId: number; assessmentId: number },
   upTo: number,
   skip?: number,
 ) {
   const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
   const options = await db.select().from(questionOptions).orderBy(asc(questionOptions.sortOrder));
-  const base = { userId: patient.userId, accessCodeId: patient.accessCodeId };
+  const base = { userId: patient.userId, assessmentId: patient.assessmentId };
   const answerOf = (q: (typeof all)[number]) => {
     switch (q.questionType) {
       case 'text':
@@ -70,7 +70,7 @@ async function answerBefore(
     }
   };
   await db
-    .insert(responses)
+    .insert(answers)
     .values(
       all
         .slice(0, upTo - 1)

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { questions, responses } from '../../src/server/platform/db/schema';
+import { questions, answers } from '../../src/server/platform/db/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient } from '../helpers/admin-seed';
 import {
@@ -41,10 +41,10 @@ async function startWithPatientAtFirst(type: string) {
       const patient = await insertPatient(db, { email: `at-first-${type}@example.org` });
       const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
       const first = all.findIndex((q) => q.questionType === type);
-      await db.insert(responses).values(
+      await db.insert(answers).values(
         all.slice(0, first).map((q) => ({
           userId: patient.userId,
-          accessCodeId: patient.accessCodeId,
+          assessmentId: patient.assessmentId,
           questionId: q.id,
           answerText: '',
         })),

@@ -1,17 +1,10 @@
 import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import type { PainPoint, SymptomEntry } from '../../src/shared/contracts/survey';
-import {
-  createAccessCode,
-  type AssessmentDetails,
-} from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
+import type { AssessmentDetails } from '../../src/server/modules/assessments/create-assessment';
 import type { Db } from '../../src/server/platform/db/client';
-import {
-  mediaUploads,
-  questionOptions,
-  responses,
-  users,
-} from '../../src/server/platform/db/schema';
+import { mediaUploads, questionOptions, answers, users } from '../../src/server/platform/db/schema';
 import { newMediaPath, type MediaStore } from '../../src/server/modules/media/media-store';
 import { firstQuestionOfType } from './seed-answers';
 
@@ -37,14 +30,14 @@ export const SAMPLE_SYMPTOMS: SymptomEntry[] = [
 export async function insertPatient(
   db: Db,
   values: { email: string } & AssessmentDetails,
-): Promise<{ userId: number; accessCodeId: number; code: string }> {
+): Promise<{ userId: number; assessmentId: number; code: string }> {
   const [user] = await db
     .insert(users)
     .values({ email: values.email })
     .onConflictDoUpdate({ target: users.email, set: { email: values.email } })
     .returning({ id: users.id });
-  const { id: accessCodeId, code } = await createAccessCode(db, user!.id, values);
-  return { userId: user!.id, accessCodeId, code };
+  const { id: assessmentId, code } = await createAssessmentWithCode(db, user!.id, values);
+  return { userId: user!.id, assessmentId, code };
 }
 
 /**
@@ -54,10 +47,10 @@ export async function insertPatient(
 export async function answerEveryType(
   db: Db,
   media: MediaStore,
-  target: { userId: number; accessCodeId: number },
+  target: { userId: number; assessmentId: number },
   files: { photo: Buffer; video: Buffer; videoExtension?: 'webm' | 'mp4' },
 ): Promise<{ photoPath: string; videoPath: string; optionId: number; questionIds: number[] }> {
-  const base = { userId: target.userId, accessCodeId: target.accessCodeId };
+  const base = { userId: target.userId, assessmentId: target.assessmentId };
   const text = await firstQuestionOfType(db, 'text');
   const choice = await firstQuestionOfType(db, 'multiple_choice');
   const photo = await firstQuestionOfType(db, 'photo');
@@ -92,7 +85,7 @@ export async function answerEveryType(
       sizeBytes: storedVideo.size,
     },
   ]);
-  await db.insert(responses).values([
+  await db.insert(answers).values([
     { ...base, questionId: text.id, answerText: 'Jaw pain since last spring' },
     { ...base, questionId: choice.id, optionId: option!.id },
     { ...base, questionId: photo.id, mediaType: 'photo', mediaPath: storedPhoto.path },

@@ -38,11 +38,11 @@ export async function pdfText(pdf: Buffer, name: string): Promise<string> {
 /** Every invoice row, in number order. */
 export const allInvoices = (db: DbOrTx) => db.select().from(invoices).orderBy(asc(invoices.number));
 
-export const invoicesOf = (db: DbOrTx, accessCodeId: number) =>
+export const invoicesOf = (db: DbOrTx, assessmentId: number) =>
   db
     .select()
     .from(invoices)
-    .where(eq(invoices.accessCodeId, accessCodeId))
+    .where(eq(invoices.assessmentId, assessmentId))
     .orderBy(asc(invoices.number));
 
 /**
@@ -83,7 +83,7 @@ export async function paidDemoCheckout(
     email: details.email,
     code: '',
     token,
-    accessCodeId: payment!.accessCodeId!,
+    assessmentId: payment!.assessmentId!,
     headers: { authorization: `Bearer ${token}` },
   };
 }

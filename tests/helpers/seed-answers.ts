@@ -1,12 +1,12 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../src/server/platform/db/client';
-import { questionOptions, questions, responses } from '../../src/server/platform/db/schema';
+import { questionOptions, questions, answers } from '../../src/server/platform/db/schema';
 import type { TestUser } from './test-app';
 
 /** Answers the six screener items with the option scoring the given points each. */
 export async function answerScreener(
   db: Db,
-  patient: Pick<TestUser, 'id' | 'accessCodeId'>,
+  patient: Pick<TestUser, 'id' | 'assessmentId'>,
   points: number[],
 ): Promise<void> {
   const items = await db
@@ -22,9 +22,9 @@ export async function answerScreener(
       .where(
         and(eq(questionOptions.questionId, question.id), eq(questionOptions.score, points[index]!)),
       );
-    await db.insert(responses).values({
+    await db.insert(answers).values({
       userId: patient.id,
-      accessCodeId: patient.accessCodeId,
+      assessmentId: patient.assessmentId,
       questionId: question.id,
       optionId: option!.id,
     });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { mediaUploads, responses } from '../../src/server/platform/db/schema';
+import { mediaUploads, answers } from '../../src/server/platform/db/schema';
 import { newMediaPath } from '../../src/server/modules/media/media-store';
 import { firstQuestionOfType } from './seed-answers';
 import type { TestApp, TestUser } from './test-app';
@@ -26,7 +26,7 @@ export async function seedPhotoAnswer(t: TestApp, patient: TestUser, bytes = fak
 /** Stores a photo or video through the media store and answers the first question of its type. */
 export async function seedMediaAnswer(
   t: Pick<TestApp, 'app' | 'database'>,
-  patient: Pick<TestUser, 'id' | 'accessCodeId'>,
+  patient: Pick<TestUser, 'id' | 'assessmentId'>,
   type: 'photo' | 'video',
   bytes = type === 'photo' ? fakeJpeg() : fakeWebm(),
 ) {
@@ -37,16 +37,16 @@ export async function seedMediaAnswer(
   );
   await t.database.db.insert(mediaUploads).values({
     userId: patient.id,
-    accessCodeId: patient.accessCodeId,
+    assessmentId: patient.assessmentId,
     questionId: question.id,
     path,
     mediaType: type,
     mimeType: type === 'photo' ? 'image/jpeg' : 'video/webm',
     sizeBytes: size,
   });
-  await t.database.db.insert(responses).values({
+  await t.database.db.insert(answers).values({
     userId: patient.id,
-    accessCodeId: patient.accessCodeId,
+    assessmentId: patient.assessmentId,
     questionId: question.id,
     mediaType: type,
     mediaPath: path,

@@ -11,7 +11,7 @@ export async function insertSignedInPatient(db: Db, secret: string, email: strin
   const patient = await insertPatient(db, { email });
   const token = await createTokenService(secret, 3600).sign({
     userId: patient.userId,
-    accessCodeId: patient.accessCodeId,
+    assessmentId: patient.assessmentId,
     email,
     language: 'en',
     isAdmin: false,

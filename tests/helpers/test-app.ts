@@ -6,14 +6,12 @@ import type { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, loggerOptions } from '../../src/server/app';
-import {
-  createAccessCode,
-  type AssessmentDetails,
-} from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
+import type { AssessmentDetails } from '../../src/server/modules/assessments/create-assessment';
 import { sessionForAssessment } from '../../src/server/modules/accounts/session';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/platform/db/client';
-import { accessCodes, users } from '../../src/server/platform/db/schema';
+import { assessments, users } from '../../src/server/platform/db/schema';
 import { seedDefaultQuestionnaire } from '../../src/server/modules/questionnaire/seed/seed';
 import type { AppDeps, AppInstance } from '../../src/server/platform/http/app-instance';
 import { openTestDatabase } from './database';
@@ -35,7 +33,7 @@ export interface TestUser {
   id: number;
   email: string;
   code: string;
-  accessCodeId: number;
+  assessmentId: number;
   token: string;
   headers: { authorization: string };
 }
@@ -47,6 +45,8 @@ export async function createTestApp(
   overrides: Partial<AppDeps> = {},
   /** Where the server's log goes, configured as in production; no log without it. */
   logStream?: Writable,
+  /** A database opened by the test (one an earlier release left); a fresh one otherwise. */
+  existing?: Database,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cmd-test-'));
   const config = await loadConfig({
@@ -56,7 +56,7 @@ export async function createTestApp(
     LOG_LEVEL: logStream ? 'info' : 'silent',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = existing ?? (await openTestDatabase());
   await seedDefaultQuestionnaire(database.db);
   const logger = logStream ? { ...loggerOptions(config), stream: logStream } : false;
   const app = await buildApp({ config, database, logger, overrides });
@@ -66,7 +66,7 @@ export async function createTestApp(
     counter += 1;
     const email = `${isAdmin ? 'admin' : 'patient'}-${counter}-${randomBytes(3).toString('hex')}@example.org`;
     const [user] = await database.db.insert(users).values({ email, isAdmin }).returning();
-    const { id: accessCodeId, code } = await createAccessCode(database.db, user!.id, {
+    const { id: assessmentId, code } = await createAssessmentWithCode(database.db, user!.id, {
       email,
       firstName: 'Test',
       lastName: `User ${counter}`,
@@ -76,14 +76,14 @@ export async function createTestApp(
     const session = await sessionForAssessment(
       database.db,
       app.deps.tokens,
-      accessCodeId,
+      assessmentId,
       isAdmin ? ['code', 'otp'] : ['code'],
     );
     return {
       id: user!.id,
       email: user!.email,
       code,
-      accessCodeId,
+      assessmentId,
       token: session!.token,
       headers: { authorization: `Bearer ${session!.token}` },
     };
@@ -146,6 +146,6 @@ export async function userById(database: Database, id: number) {
 }
 
 export async function assessmentById(database: Database, id: number) {
-  const [row] = await database.db.select().from(accessCodes).where(eq(accessCodes.id, id));
+  const [row] = await database.db.select().from(assessments).where(eq(assessments.id, id));
   return row;
 }

@@ -33,7 +33,7 @@ describe(
 
     it('refuses a crossing however deep the relative path is', async () => {
       const found = await crossings(
-        'src/client/features/responses/parts/Example.ts',
+        'src/client/features/patients/parts/Example.ts',
         "import { value } from '../../review/api';",
       );
       expect(found).toHaveLength(1);

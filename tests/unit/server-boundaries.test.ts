@@ -48,7 +48,7 @@ describe('server import boundaries (lint fails the build)', { timeout: 30_000 },
       await restricted(service, "import { eq as value } from 'drizzle-orm';", DATA_ACCESS),
     ).toBe(1);
     expect(
-      await restricted(service, "import { responses as value } from './tables';", DATA_ACCESS),
+      await restricted(service, "import { answers as value } from './tables';", DATA_ACCESS),
     ).toBe(1);
     expect(
       await restricted(
@@ -63,14 +63,14 @@ describe('server import boundaries (lint fails the build)', { timeout: 30_000 },
     expect(
       await restricted(
         'src/server/modules/answers/answers-repository.ts',
-        "import { eq as value } from 'drizzle-orm';\nimport { responses } from './tables';\nvoid responses;",
+        "import { eq as value } from 'drizzle-orm';\nimport { answers } from './tables';\nvoid answers;",
         DATA_ACCESS,
       ),
     ).toBe(0);
     expect(
       await restricted(
         'src/server/modules/answers/example-service.ts',
-        "import type { responses as value } from './tables';",
+        "import type { answers as value } from './tables';",
         DATA_ACCESS,
       ),
     ).toBe(0);

@@ -7,7 +7,7 @@ const subject = {
   language: 'en' as const,
   isAdmin: false,
   tokenVersion: 0,
-  accessCodeId: 3,
+  assessmentId: 3,
   assessmentTokenVersion: 0,
   methods: ['code' as const],
 };

@@ -10,7 +10,7 @@ import { AdminOnly, SignedInOnly, VisitorOnly } from './route-guards';
 // Survey and admin code arrive only when needed, so the paywall stays light.
 const SurveyPage = lazy(loadSurveyPage);
 const QuestionsPage = lazy(() => import('../features/questions/QuestionsPage'));
-const ResponsesPage = lazy(() => import('../features/responses/ResponsesPage'));
+const PatientsPage = lazy(() => import('../features/patients/PatientsPage'));
 const PromoCodesPage = lazy(() => import('../features/promo-codes/PromoCodesPage'));
 const ReviewQueuePage = lazy(() => import('../features/review/ReviewQueuePage'));
 const AssessmentPage = lazy(() => import('../features/evaluation/AssessmentPage'));
@@ -71,7 +71,7 @@ export function AppRoutes() {
           element={
             <AdminOnly>
               <LazyQueryProvider>
-                <ResponsesPage />
+                <PatientsPage />
               </LazyQueryProvider>
             </AdminOnly>
           }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../client/lib/api-client';
-import { mediaLinkSchema } from '../../shared/contracts/admin-responses';
+import { mediaLinkSchema } from '../../shared/contracts/admin-patients';
 
 export type SignedMediaState =
   | { status: 'loading' }

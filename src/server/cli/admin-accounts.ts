@@ -1,12 +1,23 @@
-import { createAccessCode } from '../modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../modules/accounts/access-codes';
 import {
   endAccountSessions,
   enrolAdmin,
   revokeAdmin,
 } from '../modules/accounts/accounts-repository';
 import { generateTotpSecret } from '../modules/accounts/totp';
-import { retireAccessCodes } from '../modules/assessments/assessments-repository';
-import type { Db } from '../platform/db/client';
+import { retireCodesOf } from '../modules/accounts/access-codes-repository';
+import { listAssessmentsOfAccount } from '../modules/assessments/assessments-repository';
+import type { Db, DbOrTx } from '../platform/db/client';
+
+/** Retires every access code of the account: none of them signs in again. */
+async function retireAccountCodes(db: DbOrTx, userId: number): Promise<void> {
+  const assessments = await listAssessmentsOfAccount(db, userId);
+  await retireCodesOf(
+    db,
+    assessments.map((assessment) => assessment.id),
+    new Date(),
+  );
+}
 
 /**
  * Creates an admin account, or promotes an existing one, enrols a fresh authenticator app and
@@ -24,9 +35,9 @@ export async function createAdmin(
     const { userId, created } = await enrolAdmin(tx, { ...input, email, totpSecret });
     if (!created) {
       await endAccountSessions(tx, userId);
-      await retireAccessCodes(tx, userId);
+      await retireAccountCodes(tx, userId);
     }
-    const { code } = await createAccessCode(tx, userId, { email });
+    const { code } = await createAssessmentWithCode(tx, userId, { email });
     return { email, code, totpSecret, created, userId };
   });
 }
@@ -40,7 +51,7 @@ export async function removeAdmin(db: Db, email: string): Promise<{ removed: boo
     const userId = await revokeAdmin(tx, email.toLowerCase());
     if (userId === undefined) return { removed: false };
     await endAccountSessions(tx, userId);
-    await retireAccessCodes(tx, userId);
+    await retireAccountCodes(tx, userId);
     return { removed: true };
   });
 }

@@ -37,7 +37,7 @@ export const auditEntrySchema = z.object({
   actorEmail: z.string().nullable(),
   patientUserId: z.number().int().nullable(),
   patientName: z.string().nullable(),
-  accessCodeId: z.number().int().nullable(),
+  assessmentId: z.number().int().nullable(),
   /** Never health data: a status, a file kind, a count. */
   detail: z.string().nullable(),
   createdAt: z.string(),

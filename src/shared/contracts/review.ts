@@ -15,7 +15,8 @@ export type ScreenerScore = z.infer<typeof screenerScoreSchema>;
 /** One assessment (one access code) as the practice's review queue shows it. */
 export const queuedAssessmentSchema = z.object({
   id: z.number().int(),
-  codeHint: z.string(),
+  /** The masked access code ("••••-••••-••••-XXXX"): only its last characters are kept. */
+  accessCode: z.string(),
   status: assessmentStatusSchema,
   /** The patient as entered at this assessment's checkout. */
   patient: z.object({

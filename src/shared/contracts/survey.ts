@@ -37,10 +37,7 @@ export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>;
 export const surveyQuestionsSchema = z.array(surveyQuestionSchema);
 
 /** POST /api/survey/responses: defined with the question types (src/question-types). */
-export {
-  saveResponseBodySchema,
-  type SaveResponseBody,
-} from '../../question-types/registry.shared';
+export { saveAnswerBodySchema, type SaveAnswerBody } from '../../question-types/registry.shared';
 export { mediaTypeSchema } from '../../question-types/media-answer';
 export {
   MAX_PAIN_POINTS,

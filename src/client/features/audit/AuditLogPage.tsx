@@ -156,7 +156,7 @@ export default function AuditLogPage() {
                         '–'
                       )}
                     </TableCell>
-                    <TableCell>{entry.accessCodeId ? `#${entry.accessCodeId}` : '–'}</TableCell>
+                    <TableCell>{entry.assessmentId ? `#${entry.assessmentId}` : '–'}</TableCell>
                     <TableCell>{entry.detail ?? '–'}</TableCell>
                   </TableRow>
                 ))}

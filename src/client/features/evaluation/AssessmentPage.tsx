@@ -14,7 +14,7 @@ import { LoadErrorScreen } from '../../lib/LoadErrorScreen';
 import { PageLoader } from '../../lib/PageLoader';
 import { AssessmentStatusChip } from '../../lib/screener/AssessmentStatusChip';
 import { ScreenerChip } from '../../lib/screener/ScreenerChip';
-import { ResponsesTable } from '../../lib/answers/ResponsesTable';
+import { AnswersTable } from '../../lib/answers/AnswersTable';
 import { useAdminEvaluation } from './api';
 import { EvaluationEditor } from './EvaluationEditor';
 import './i18n';
@@ -94,7 +94,7 @@ export default function AssessmentPage() {
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
             {t('editor.answers')}
           </Typography>
-          <ResponsesTable accessCodeId={id} />
+          <AnswersTable assessmentId={id} />
         </Paper>
         <Paper
           variant="outlined"

@@ -4,7 +4,7 @@ import {
   completionRefusedSchema,
   completionResultSchema,
   surveyQuestionsSchema,
-  type SaveResponseBody,
+  type SaveAnswerBody,
 } from '../../../shared/contracts/survey';
 import { patientAssessmentSchema } from '../../../shared/contracts/evaluation';
 import { ApiError, apiRequest } from '../../lib/api-client';
@@ -42,7 +42,7 @@ async function retriedOnce(call: () => Promise<unknown>): Promise<void> {
 }
 
 /** Saves one answer; saving is an upsert, so it may be repeated. */
-export function saveAnswer(body: SaveResponseBody): Promise<void> {
+export function saveAnswer(body: SaveAnswerBody): Promise<void> {
   return retriedOnce(() => apiRequest('/api/survey/responses', { method: 'POST', body }));
 }
 

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminAccessCodeResponsesSchema } from '../../../shared/contracts/admin-responses';
+import { adminAssessmentAnswersSchema } from '../../../shared/contracts/admin-patients';
 import { apiRequest } from '../api-client';
 
 /** One assessment's answers, fetched when it is shown. */
-export function useAccessCodeResponses(accessCodeId: number, enabled: boolean) {
+export function useAssessmentAnswers(assessmentId: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['admin', 'responses', 'access-code', accessCodeId],
+    queryKey: ['admin', 'patients', 'assessment', assessmentId],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/responses/access-codes/${accessCodeId}`, {
-        schema: adminAccessCodeResponsesSchema,
+      apiRequest(`/api/admin/assessments/${assessmentId}/answers`, {
+        schema: adminAssessmentAnswersSchema,
         signal,
       }),
     enabled,

@@ -7,6 +7,7 @@ import { defineJob } from '../../platform/jobs/job-definition';
 import { enqueue, type JobQueue } from '../../platform/jobs/job-queue';
 import type { Mailer } from '../../platform/mail/mailer';
 import { generateAccessCode, replaceAccessCode } from './access-codes';
+import { assessmentsWithLiveCode } from './access-codes-repository';
 import { findAssessment } from '../assessments/assessments-repository';
 import { practiceCalendar } from '../../platform/calendar/practice-calendar';
 import { invoicesOfAssessment } from '../invoices/invoices-repository';
@@ -64,8 +65,9 @@ export async function deliverAccessCode(
   { assessmentId, reason, language }: z.output<typeof accessCodeMailJob.payload>,
 ): Promise<void> {
   const assessment = await findAssessment(deps.db, assessmentId);
-  // Erased since, or its code retired (an administrator removed): nothing to send.
-  if (!assessment?.codeHash) return;
+  // Erased since, or its code retired (refunded, or an administrator removed): nothing to send.
+  if (!assessment || !(await assessmentsWithLiveCode(deps.db, [assessmentId])).has(assessmentId))
+    return;
   const code = generateAccessCode();
   await deps.mailer.send(
     accessCodeMail({

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language } from '../../../shared/constants';
-import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/errors';
+import type { Db, DbOrTx } from '../../platform/db/client';
 import {
   findAssessmentWithAccount,
-  listAssessmentsWithLiveCode,
+  listAssessmentsOfAccount,
 } from '../assessments/assessments-repository';
 import { recordAudit } from '../audit/audit-log';
 import { enqueueAccessCodeMail } from './access-code-delivery';
+import { assessmentsWithLiveCode } from './access-codes-repository';
+import { findAccountByEmail } from './accounts-repository';
 import type { AuthContext } from './auth-context';
 import { countWithinRateLimit, type RateLimitRule } from './rate-limit';
 
@@ -51,6 +53,24 @@ export async function requestNewAccessCode(
   }
 }
 
+/**
+ * The assessments bought with an address (stored lower-case) whose codes still sign in, newest
+ * first; none for an administrator, whose codes are managed on the command line.
+ */
+async function patientAssessmentsWithLiveCode(
+  db: DbOrTx,
+  address: string,
+): Promise<{ id: number; userId: number }[]> {
+  const account = await findAccountByEmail(db, address);
+  if (!account || account.isAdmin) return [];
+  const assessments = await listAssessmentsOfAccount(db, account.id);
+  const live = await assessmentsWithLiveCode(
+    db,
+    assessments.map((assessment) => assessment.id),
+  );
+  return assessments.filter((assessment) => live.has(assessment.id));
+}
+
 async function reissueForAddress(
   db: Db,
   input: { email: string; language: Language; ip: string },
@@ -64,7 +84,7 @@ async function reissueForAddress(
     createHash('sha256').update(address).digest('hex'),
   );
   await db.transaction(async (tx) => {
-    const assessments = await listAssessmentsWithLiveCode(tx, address);
+    const assessments = await patientAssessmentsWithLiveCode(tx, address);
     for (const assessment of assessments) {
       const queued =
         ipAllowed &&
@@ -76,7 +96,7 @@ async function reissueForAddress(
       await recordAudit(tx, null, {
         action: 'access-code.forgot',
         patientUserId: assessment.userId,
-        accessCodeId: assessment.id,
+        assessmentId: assessment.id,
         detail:
           !ipAllowed || !addressAllowed ? 'rate-limited' : queued ? 'queued' : 'already-queued',
       });
@@ -99,12 +119,13 @@ export async function sendNewAccessCode(
     const row = await findAssessmentWithAccount(tx, assessmentId);
     if (!row) throw notFound('admin.accessCodeNotFound');
     // Administrators' codes are managed on the command line, with their second factor.
-    if (!row.assessment.codeHash || row.account.isAdmin) throw conflict('admin.accessCodeRetired');
+    const live = await assessmentsWithLiveCode(tx, [assessmentId]);
+    if (!live.has(assessmentId) || row.account.isAdmin) throw conflict('admin.accessCodeRetired');
     const queued = await enqueueAccessCodeMail(tx, assessmentId, { reason: 'reissue' });
     await recordAudit(tx, actor, {
       action: 'access-code.reissue',
       patientUserId: row.account.id,
-      accessCodeId: assessmentId,
+      assessmentId: assessmentId,
       detail: queued === null ? 'already-queued' : 'queued',
     });
   });

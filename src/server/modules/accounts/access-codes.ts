@@ -1,12 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { maskedAccessCode } from '../../../shared/contracts/admin-patients';
 import type { DbOrTx } from '../../platform/db/client';
+import { findAssessment, type AssessmentRow } from '../assessments/assessments-repository';
+import { createAssessment, type AssessmentDetails } from '../assessments/create-assessment';
 import {
-  findAssessmentByCodeHash,
-  insertAssessment,
-  setAccessCode,
-  type AssessmentRow,
-  type NewAssessment,
-} from '../assessments/assessments-repository';
+  findLiveCodeByHash,
+  insertAccessCode,
+  latestCodeHints,
+  replaceLiveCode,
+} from './access-codes-repository';
 
 // Crockford's base32: no I, L, O or U, so codes read aloud or typed from an e-mail survive.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -37,49 +39,64 @@ export function accessCodeHint(code: string): string {
   return normalizeAccessCode(code).slice(-4);
 }
 
-/** What a checkout records about the patient on the assessment it bought. */
-export type AssessmentDetails = Partial<
-  Omit<NewAssessment, 'id' | 'userId' | 'codeHash' | 'codeHint'>
->;
+/** Issues a new code for the assessment, beside any it has: returned once, stored hashed. */
+export async function issueAccessCode(db: DbOrTx, assessmentId: number): Promise<string> {
+  const code = generateAccessCode();
+  await insertAccessCode(db, {
+    assessmentId,
+    codeHash: hashAccessCode(code),
+    codeHint: accessCodeHint(code),
+  });
+  return code;
+}
 
-/** A new assessment for the account, with a fresh access code (returned once, stored hashed). */
-export async function createAccessCode(
+/** A new assessment of the account with its first access code (returned once, stored hashed). */
+export async function createAssessmentWithCode(
   db: DbOrTx,
   userId: number,
   details: AssessmentDetails = {},
 ): Promise<{ id: number; code: string; assessment: AssessmentRow }> {
-  const code = generateAccessCode();
-  const row = await insertAssessment(db, {
-    ...details,
-    userId,
-    codeHash: hashAccessCode(code),
-    codeHint: accessCodeHint(code),
-  });
-  return { id: row.id, code, assessment: row };
+  const assessment = await createAssessment(db, userId, details);
+  const code = await issueAccessCode(db, assessment.id);
+  return { id: assessment.id, code, assessment };
 }
 
 /**
- * Makes `code` the assessment's access code in place of its current one (which stops working),
- * as long as the assessment exists and its code was not retired; false otherwise.
+ * Makes `code` the assessment's access code in place of its live one (which is retired), as
+ * long as the assessment has a live code; false otherwise (refunded, or its code retired).
  */
 export async function replaceAccessCode(
   db: DbOrTx,
   assessmentId: number,
   code: string,
 ): Promise<boolean> {
-  return setAccessCode(db, assessmentId, {
-    codeHash: hashAccessCode(code),
-    codeHint: accessCodeHint(code),
-  });
+  return replaceLiveCode(
+    db,
+    assessmentId,
+    { codeHash: hashAccessCode(code), codeHint: accessCodeHint(code) },
+    new Date(),
+  );
 }
 
-/** Looks the code up by its hash and confirms the match in constant time. */
-export async function findAccessCode(db: DbOrTx, code: string) {
+/** The assessment a live code opens: looked up by its hash, the match confirmed in constant time. */
+export async function findAccessCode(db: DbOrTx, code: string): Promise<AssessmentRow | undefined> {
   const normalized = normalizeAccessCode(code);
   if (normalized.length !== CODE_GROUPS * GROUP_LENGTH) return undefined;
   const hash = hashAccessCode(normalized);
-  const row = await findAssessmentByCodeHash(db, hash);
-  if (!row?.codeHash) return undefined;
+  const row = await findLiveCodeByHash(db, hash);
+  if (!row) return undefined;
   const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(hash, 'hex'));
-  return matches ? row : undefined;
+  return matches ? findAssessment(db, row.assessmentId) : undefined;
+}
+
+/**
+ * Each assessment's code as the practice may see it: "••••-••••-••••-XXXX", the last
+ * characters of its latest code (the code itself exists only as a hash).
+ */
+export async function maskedCodesOf(
+  db: DbOrTx,
+  assessmentIds: number[],
+): Promise<Map<number, string>> {
+  const hints = await latestCodeHints(db, assessmentIds);
+  return new Map(assessmentIds.map((id) => [id, maskedAccessCode(hints.get(id) ?? '????')]));
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { accessCodes } from '../assessments/tables';
+import { assessments } from '../assessments/tables';
 import { rateLimits, signInBackoff, users } from './tables';
 
 /** The accounts module's data access: users, rate-limit windows and sign-in back-off. */
@@ -9,6 +9,15 @@ export type AccountRow = typeof users.$inferSelect;
 
 export async function findAccount(db: DbOrTx, userId: number): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** The account of an address (stored lower-case), if there is one. */
+export async function findAccountByEmail(
+  db: DbOrTx,
+  address: string,
+): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, address));
   return row;
 }
 
@@ -94,19 +103,19 @@ export async function listAdmins(db: DbOrTx): Promise<{ id: number; email: strin
  * What a token is checked against on every signed-in request: the account and the assessment it
  * names, with both token versions, in one primary-key lookup.
  */
-export async function findSessionState(db: DbOrTx, userId: number, accessCodeId: number) {
+export async function findSessionState(db: DbOrTx, userId: number, assessmentId: number) {
   const [row] = await db
     .select({
       userId: users.id,
       email: users.email,
       isAdmin: users.isAdmin,
       tokenVersion: users.tokenVersion,
-      assessmentTokenVersion: accessCodes.tokenVersion,
-      language: accessCodes.language,
+      assessmentTokenVersion: assessments.tokenVersion,
+      language: assessments.language,
     })
-    .from(accessCodes)
-    .innerJoin(users, eq(users.id, accessCodes.userId))
-    .where(and(eq(accessCodes.id, accessCodeId), eq(users.id, userId)))
+    .from(assessments)
+    .innerJoin(users, eq(users.id, assessments.userId))
+    .where(and(eq(assessments.id, assessmentId), eq(users.id, userId)))
     .limit(1);
   return row;
 }

@@ -9,7 +9,7 @@ export interface AuthContext {
   /** Admin rights in this session: the account's flag and a second-factor sign-in. */
   isAdmin: boolean;
   /** The one assessment this session proved: every patient read and write is scoped to it. */
-  accessCodeId: number;
+  assessmentId: number;
   methods: SignInMethod[];
 }
 
@@ -19,7 +19,7 @@ export interface AuthContext {
  */
 export interface SessionClaims {
   userId: number;
-  accessCodeId: number;
+  assessmentId: number;
   /** The account's and the assessment's token versions the token was signed with. */
   tokenVersion: number;
   assessmentTokenVersion: number;

@@ -61,7 +61,7 @@ export async function signInWithAccessCode(
         ...input,
         totp: input.totp,
         userId: account.id,
-        accessCodeId: accessCode.id,
+        assessmentId: accessCode.id,
         totpSecret: account.totpSecret,
       },
       now,
@@ -81,7 +81,7 @@ export async function updateLanguage(
   auth: AuthContext,
   language: Language,
 ): Promise<{ language: Language; token: string }> {
-  const assessment = await setAssessmentLanguage(db, auth.accessCodeId, language);
+  const assessment = await setAssessmentLanguage(db, auth.assessmentId, language);
   const account = await findAccount(db, auth.userId);
   if (!assessment || !account) throw unauthenticated();
   const { token } = await issueSession(tokens, account, assessment, auth.methods);
@@ -90,5 +90,5 @@ export async function updateLanguage(
 
 /** Logout: ends every session of this assessment (other assessments of the address keep theirs). */
 export async function logout(db: Db, auth: AuthContext): Promise<void> {
-  await endAssessmentSessions(db, auth.accessCodeId);
+  await endAssessmentSessions(db, auth.assessmentId);
 }

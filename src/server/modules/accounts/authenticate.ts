@@ -30,7 +30,7 @@ export async function authenticate(
     email: session.email,
     language: session.language,
     isAdmin: hasAdminRights(session.isAdmin, payload.amr),
-    accessCodeId: payload.acid,
+    assessmentId: payload.acid,
     methods: payload.amr,
   };
 }
@@ -48,7 +48,7 @@ export async function readSessionClaims(
   if (!payload) return null;
   return {
     userId: Number(payload.sub),
-    accessCodeId: payload.acid,
+    assessmentId: payload.acid,
     tokenVersion: payload.tv,
     assessmentTokenVersion: payload.atv,
   };
@@ -56,7 +56,7 @@ export async function readSessionClaims(
 
 /** Whether the session of signed claims still stands, for a check that must come before its statement. */
 export async function claimsStillStand(db: Db, claims: SessionClaims): Promise<boolean> {
-  const session = await findSessionState(db, claims.userId, claims.accessCodeId);
+  const session = await findSessionState(db, claims.userId, claims.assessmentId);
   return (
     session !== undefined &&
     versionsMatch(session, claims.tokenVersion, claims.assessmentTokenVersion)

@@ -12,10 +12,10 @@ import { matchTotp } from './totp';
  */
 export async function verifySecondFactor(
   db: Db,
-  input: { userId: number; accessCodeId: number; totpSecret: string; totp: string; ip: string },
+  input: { userId: number; assessmentId: number; totpSecret: string; totp: string; ip: string },
   now: number,
 ): Promise<void> {
-  const keys = [`totp:code:${input.accessCodeId}:ip:${input.ip}`, `totp:ip:${input.ip}`];
+  const keys = [`totp:code:${input.assessmentId}:ip:${input.ip}`, `totp:ip:${input.ip}`];
   await assertNotBackedOff(db, keys, new Date(now));
   const step = matchTotp(input.totpSecret, input.totp, now);
   const accepted = step !== null && (await acceptTotpStep(db, input.userId, step));
@@ -31,7 +31,7 @@ export async function verifySecondFactor(
     await recordAudit(db, null, {
       action: 'admin.totp-failures',
       patientUserId: input.userId,
-      accessCodeId: input.accessCodeId,
+      assessmentId: input.assessmentId,
       detail: `${failures} wrong codes in a row; next try in ${wait} s`,
     });
   }

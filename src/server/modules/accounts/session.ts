@@ -50,7 +50,7 @@ export async function issueSession(
     language: user.language,
     isAdmin: user.isAdmin,
     tokenVersion: account.tokenVersion,
-    accessCodeId: assessment.id,
+    assessmentId: assessment.id,
     assessmentTokenVersion: assessment.tokenVersion,
     methods,
   });
@@ -61,9 +61,9 @@ export async function issueSession(
 export async function sessionForAssessment(
   db: DbOrTx,
   tokens: TokenService,
-  accessCodeId: number,
+  assessmentId: number,
   methods: SignInMethod[],
 ) {
-  const row = await findAssessmentWithAccount(db, accessCodeId);
+  const row = await findAssessmentWithAccount(db, assessmentId);
   return row ? issueSession(tokens, row.account, row.assessment, methods) : undefined;
 }

@@ -13,7 +13,7 @@ export interface TokenSubject {
   /** Admin rights in this session: an administrator who also gave the second factor. */
   isAdmin: boolean;
   tokenVersion: number;
-  accessCodeId: number;
+  assessmentId: number;
   assessmentTokenVersion: number;
   methods: SignInMethod[];
 }
@@ -49,7 +49,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         language: subject.language,
         isAdmin: subject.isAdmin,
         tv: subject.tokenVersion,
-        acid: subject.accessCodeId,
+        acid: subject.assessmentId,
         atv: subject.assessmentTokenVersion,
         amr: subject.methods,
       })

@@ -34,7 +34,7 @@ export async function readAnswers(
   return answers
     .flatMap((answer) => {
       const found = byQuestion.get(answer.questionId);
-      return found ? [{ assessmentId: answer.accessCodeId, answer, ...found }] : [];
+      return found ? [{ assessmentId: answer.assessmentId, answer, ...found }] : [];
     })
     .sort((a, b) => a.assessmentId - b.assessmentId || a.index - b.index)
     .map(({ assessmentId, question, answer }) => ({ assessmentId, question, answer }));

@@ -4,14 +4,14 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { runPrepared, type PreparedStatement } from '../../platform/db/prepared-statement';
 import type { SessionClaims } from '../accounts/auth-context';
 import type { PatientScope } from '../assessments/assessment-state';
-import { accessCodes } from '../assessments/tables';
+import { assessments } from '../assessments/tables';
 import { questions } from '../questionnaire/tables';
 import type { StoredAnswer } from '../../../question-types/server-type';
-import { responses } from './tables';
+import { answers } from './tables';
 
 /** The answers module's data access: one current answer per assessment and question. */
 
-export type AnswerRow = typeof responses.$inferSelect;
+export type AnswerRow = typeof answers.$inferSelect;
 
 /** The answers of the given assessments (to the given questions, when named). */
 export async function answersOfAssessments(
@@ -22,14 +22,14 @@ export async function answersOfAssessments(
   if (assessmentIds.length === 0 || questionIds?.length === 0) return [];
   return db
     .select()
-    .from(responses)
+    .from(answers)
     .where(
       and(
-        inArray(responses.accessCodeId, assessmentIds),
-        questionIds ? inArray(responses.questionId, questionIds) : undefined,
+        inArray(answers.assessmentId, assessmentIds),
+        questionIds ? inArray(answers.questionId, questionIds) : undefined,
       ),
     )
-    .orderBy(asc(responses.accessCodeId));
+    .orderBy(asc(answers.assessmentId));
 }
 
 /**
@@ -48,23 +48,23 @@ export async function upsertAnswer(
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   const saved = (await db.execute(sql`
     WITH previous AS (
-      SELECT ${responses.mediaPath} AS media_path FROM ${responses}
-      WHERE ${responses.accessCodeId} = ${scope.accessCodeId}
-        AND ${responses.questionId} = ${questionId})
-    INSERT INTO ${responses} (user_id, access_code_id, question_id, option_id, answer_text,
+      SELECT ${answers.mediaPath} AS media_path FROM ${answers}
+      WHERE ${answers.assessmentId} = ${scope.assessmentId}
+        AND ${answers.questionId} = ${questionId})
+    INSERT INTO ${answers} (user_id, assessment_id, question_id, option_id, answer_text,
       media_type, media_path, pain_points, symptoms)
-    SELECT ${scope.userId}::int, ${scope.accessCodeId}::int, ${questionId}::int,
+    SELECT ${scope.userId}::int, ${scope.assessmentId}::int, ${questionId}::int,
       ${answer.optionId}::int, ${answer.answerText}::text, ${answer.mediaType}::text,
       ${answer.mediaPath}::text, ${json(answer.painPoints)}::jsonb, ${json(answer.symptoms)}::jsonb
-    WHERE EXISTS (SELECT 1 FROM ${accessCodes} WHERE ${accessCodes.id} = ${scope.accessCodeId}
-        AND ${accessCodes.userId} = ${scope.userId}
-        AND ${accessCodes.status} IN (${sql.join(
+    WHERE EXISTS (SELECT 1 FROM ${assessments} WHERE ${assessments.id} = ${scope.assessmentId}
+        AND ${assessments.userId} = ${scope.userId}
+        AND ${assessments.status} IN (${sql.join(
           editable.map((status) => sql`${status}`),
           sql`, `,
         )}))
       AND EXISTS (SELECT 1 FROM ${questions} WHERE ${questions.id} = ${questionId}
         AND ${questions.isActive})
-    ON CONFLICT (access_code_id, question_id) DO UPDATE SET
+    ON CONFLICT (assessment_id, question_id) DO UPDATE SET
       user_id = excluded.user_id, option_id = excluded.option_id,
       answer_text = excluded.answer_text, media_type = excluded.media_type,
       media_path = excluded.media_path, pain_points = excluded.pain_points,
@@ -108,17 +108,17 @@ const SAVE_ANSWER: PreparedStatement = {
     WITH checks AS (
       SELECT
         COALESCE((SELECT u.token_version = $3::int AND a.token_version = $4::int
-          FROM access_codes a JOIN users u ON u.id = a.user_id
+          FROM assessments a JOIN users u ON u.id = a.user_id
           WHERE a.id = $2::int AND u.id = $1::int), false) AS session_stands,
-        (SELECT status FROM access_codes WHERE id = $2::int AND user_id = $1::int)
+        (SELECT status FROM assessments WHERE id = $2::int AND user_id = $1::int)
           AS assessment_status,
         (SELECT question_type FROM questions WHERE id = $5::int AND is_active) AS question_type,
         ($6::int IS NULL OR EXISTS (SELECT 1 FROM question_options
           WHERE id = $6::int AND question_id = $5::int AND is_active)) AS option_stands),
     previous AS (
-      SELECT media_path FROM responses WHERE access_code_id = $2::int AND question_id = $5::int),
+      SELECT media_path FROM answers WHERE assessment_id = $2::int AND question_id = $5::int),
     saved AS (
-      INSERT INTO responses (user_id, access_code_id, question_id, option_id, answer_text,
+      INSERT INTO answers (user_id, assessment_id, question_id, option_id, answer_text,
         media_type, media_path, pain_points, symptoms)
       SELECT $1::int, $2::int, $5::int, $6::int, $7::text, $8::text, $9::text, $10::jsonb,
         $11::jsonb
@@ -126,7 +126,7 @@ const SAVE_ANSWER: PreparedStatement = {
       WHERE $12::boolean AND session_stands AND option_stands
         AND assessment_status = ANY (string_to_array($14::text, ','))
         AND question_type = $13::text
-      ON CONFLICT (access_code_id, question_id) DO UPDATE SET
+      ON CONFLICT (assessment_id, question_id) DO UPDATE SET
         user_id = excluded.user_id, option_id = excluded.option_id,
         answer_text = excluded.answer_text, media_type = excluded.media_type,
         media_path = excluded.media_path, pain_points = excluded.pain_points,
@@ -150,7 +150,7 @@ export async function saveAnswerInOneStatement(
   const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
   const [row] = await runPrepared(db, SAVE_ANSWER, [
     text(claims.userId),
-    text(claims.accessCodeId),
+    text(claims.assessmentId),
     text(claims.tokenVersion),
     text(claims.assessmentTokenVersion),
     text(questionId),
@@ -179,17 +179,17 @@ export async function saveAnswerInOneStatement(
 /** How many answers each question has. */
 export async function answerCountsByQuestion(db: DbOrTx): Promise<Map<number, number>> {
   const rows = await db
-    .select({ questionId: responses.questionId, n: count() })
-    .from(responses)
-    .groupBy(responses.questionId);
+    .select({ questionId: answers.questionId, n: count() })
+    .from(answers)
+    .groupBy(answers.questionId);
   return new Map(rows.map((row) => [row.questionId, Number(row.n)]));
 }
 
 export async function countAnswersOfQuestion(db: DbOrTx, questionId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
-    .from(responses)
-    .where(eq(responses.questionId, questionId));
+    .from(answers)
+    .where(eq(answers.questionId, questionId));
   return Number(row?.n ?? 0);
 }
 
@@ -197,17 +197,17 @@ export async function countAnswersOfQuestion(db: DbOrTx, questionId: number): Pr
 export async function chosenOptionIds(db: DbOrTx, optionIds: number[]): Promise<number[]> {
   if (optionIds.length === 0) return [];
   const rows = await db
-    .selectDistinct({ optionId: responses.optionId })
-    .from(responses)
-    .where(inArray(responses.optionId, optionIds));
+    .selectDistinct({ optionId: answers.optionId })
+    .from(answers)
+    .where(inArray(answers.optionId, optionIds));
   return rows.map((row) => row.optionId).filter((id): id is number => id !== null);
 }
 
 /** A refund that erases the answers: every answer of the assessment goes. */
 export async function deleteAnswersOfAssessment(db: DbOrTx, assessmentId: number): Promise<number> {
   const rows = await db
-    .delete(responses)
-    .where(eq(responses.accessCodeId, assessmentId))
-    .returning({ id: responses.id });
+    .delete(answers)
+    .where(eq(answers.assessmentId, assessmentId))
+    .returning({ id: answers.id });
   return rows.length;
 }

@@ -1,4 +1,4 @@
-import { answerForType, type SaveResponseBody } from '../../../question-types/registry.shared';
+import { answerForType, type SaveAnswerBody } from '../../../question-types/registry.shared';
 import { serverOfType } from '../../../question-types/registry.server';
 import type { AnswerChecks, StoredAnswer } from '../../../question-types/server-type';
 import type { QuestionType } from '../../../shared/constants';
@@ -40,13 +40,13 @@ const ATTEMPTS = 3;
  * The first save of a question in this process only checks (the type is not known yet) and
  * then writes; a media answer confirms the session first, before its upload is looked up.
  */
-export async function saveResponse(
+export async function saveAnswer(
   deps: RemovalDeps,
   claims: SessionClaims,
-  body: SaveResponseBody,
+  body: SaveAnswerBody,
 ): Promise<void> {
   const { db } = deps;
-  const scope: PatientScope = { userId: claims.userId, accessCodeId: claims.accessCodeId };
+  const scope: PatientScope = { userId: claims.userId, assessmentId: claims.assessmentId };
   const known = questionTypes.get(db) ?? new Map<number, QuestionType>();
   questionTypes.set(db, known);
   let questionType = known.get(body.questionId);
@@ -75,7 +75,7 @@ export async function saveResponse(
     if (outcome.saved && write) {
       const previous = outcome.previousMediaPath;
       if (previous && previous !== write.answer.mediaPath) {
-        await discardUnreferencedUpload(deps, scope.accessCodeId, previous);
+        await discardUnreferencedUpload(deps, scope.assessmentId, previous);
       }
       return;
     }
@@ -95,7 +95,7 @@ function storedAnswer(
   db: Db,
   claims: SessionClaims,
   type: QuestionType,
-  body: SaveResponseBody,
+  body: SaveAnswerBody,
   checks: Pick<AnswerChecks, 'isActiveOption'>,
 ): Promise<StoredAnswer> {
   return serverOfType(type).toStored(answerForType(type, body), {
@@ -131,6 +131,6 @@ export async function storeAnswer(
   }
   const previous = saved.previousMediaPath;
   if (previous && previous !== answer.mediaPath) {
-    await discardUnreferencedUpload(deps, scope.accessCodeId, previous);
+    await discardUnreferencedUpload(deps, scope.assessmentId, previous);
   }
 }

@@ -5,8 +5,8 @@ import { questions, questionOptions } from '../questionnaire/tables';
 import type { MediaType } from '../../../shared/constants';
 import type { PainPoint, SymptomEntry } from '../../../shared/contracts/survey';
 
-export const responses = pgTable(
-  'responses',
+export const answers = pgTable(
+  'answers',
   {
     id: serial('id').primaryKey(),
     ...ownedByAssessment(),
@@ -24,7 +24,7 @@ export const responses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('responses_code_question_uq').on(t.accessCodeId, t.questionId),
-    index('responses_user_idx').on(t.userId),
+    uniqueIndex('answers_assessment_question_uq').on(t.assessmentId, t.questionId),
+    index('answers_user_idx').on(t.userId),
   ],
 );

@@ -7,7 +7,7 @@ import type { AssessmentStatus } from '../../../shared/constants';
 /** The session's assessment: its id and the account it belongs to. */
 export interface PatientScope {
   userId: number;
-  accessCodeId: number;
+  assessmentId: number;
 }
 
 export const EDITABLE_STATUSES: readonly AssessmentStatus[] = ['in_progress'];

@@ -6,7 +6,6 @@ import {
   eq,
   ilike,
   inArray,
-  isNotNull,
   isNull,
   lt,
   notExists,
@@ -17,28 +16,28 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AssessmentStatus, Language } from '../../../shared/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import { users } from '../accounts/tables';
-import { responses } from '../answers/tables';
+import { answers } from '../answers/tables';
 import type { PatientScope } from './assessment-state';
-import { accessCodes } from './tables';
+import { assessments } from './tables';
 
 /**
- * The assessments module's data access. One row of `access_codes` is one assessment: the
- * patient's details as entered at its checkout, its access code (hashed) and its review state.
+ * The assessments module's data access. One row of `assessments` is one assessment: the
+ * patient's details as entered at its checkout and its review state.
  */
 
-export type AssessmentRow = typeof accessCodes.$inferSelect;
-export type NewAssessment = typeof accessCodes.$inferInsert;
+export type AssessmentRow = typeof assessments.$inferSelect;
+export type NewAssessment = typeof assessments.$inferInsert;
 
 const ofPatient = (scope: PatientScope) =>
-  and(eq(accessCodes.id, scope.accessCodeId), eq(accessCodes.userId, scope.userId));
+  and(eq(assessments.id, scope.assessmentId), eq(assessments.userId, scope.userId));
 
 export async function insertAssessment(db: DbOrTx, values: NewAssessment): Promise<AssessmentRow> {
-  const [row] = await db.insert(accessCodes).values(values).returning();
+  const [row] = await db.insert(assessments).values(values).returning();
   return row!;
 }
 
 export async function findAssessment(db: DbOrTx, id: number): Promise<AssessmentRow | undefined> {
-  const [row] = await db.select().from(accessCodes).where(eq(accessCodes.id, id));
+  const [row] = await db.select().from(assessments).where(eq(assessments.id, id));
   return row;
 }
 
@@ -47,68 +46,18 @@ export async function findPatientAssessment(
   db: DbOrTx,
   scope: PatientScope,
 ): Promise<AssessmentRow | undefined> {
-  const [row] = await db.select().from(accessCodes).where(ofPatient(scope));
-  return row;
-}
-
-export async function findAssessmentByCodeHash(
-  db: DbOrTx,
-  codeHash: string,
-): Promise<AssessmentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(accessCodes)
-    .where(eq(accessCodes.codeHash, codeHash))
-    .limit(1);
+  const [row] = await db.select().from(assessments).where(ofPatient(scope));
   return row;
 }
 
 /** The assessment with the account it belongs to. */
 export async function findAssessmentWithAccount(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ assessment: accessCodes, account: users })
-    .from(accessCodes)
-    .innerJoin(users, eq(users.id, accessCodes.userId))
-    .where(eq(accessCodes.id, id));
+    .select({ assessment: assessments, account: users })
+    .from(assessments)
+    .innerJoin(users, eq(users.id, assessments.userId))
+    .where(eq(assessments.id, id));
   return row;
-}
-
-/**
- * Puts a new access code (its hash and hint) in place of the assessment's current one, unless
- * the assessment is gone or its code was retired. False when nothing was replaced.
- */
-export async function setAccessCode(
-  db: DbOrTx,
-  id: number,
-  code: { codeHash: string; codeHint: string },
-): Promise<boolean> {
-  const rows = await db
-    .update(accessCodes)
-    .set(code)
-    .where(and(eq(accessCodes.id, id), isNotNull(accessCodes.codeHash)))
-    .returning({ id: accessCodes.id });
-  return rows.length > 0;
-}
-
-/**
- * The assessments bought with an address (stored lower-case) whose codes still sign in: not
- * retired, not an administrator's. Newest first.
- */
-export async function listAssessmentsWithLiveCode(
-  db: DbOrTx,
-  email: string,
-): Promise<{ id: number; userId: number }[]> {
-  return db
-    .select({ id: accessCodes.id, userId: accessCodes.userId })
-    .from(accessCodes)
-    .innerJoin(users, eq(users.id, accessCodes.userId))
-    .where(and(eq(users.email, email), eq(users.isAdmin, false), isNotNull(accessCodes.codeHash)))
-    .orderBy(desc(accessCodes.createdAt), desc(accessCodes.id));
-}
-
-/** Retires every access code of the account: none of them signs in again. */
-export async function retireAccessCodes(db: DbOrTx, userId: number): Promise<void> {
-  await db.update(accessCodes).set({ codeHash: null }).where(eq(accessCodes.userId, userId));
 }
 
 export async function setAssessmentLanguage(
@@ -117,9 +66,9 @@ export async function setAssessmentLanguage(
   language: Language,
 ): Promise<AssessmentRow | undefined> {
   const [row] = await db
-    .update(accessCodes)
+    .update(assessments)
     .set({ language })
-    .where(eq(accessCodes.id, id))
+    .where(eq(assessments.id, id))
     .returning();
   return row;
 }
@@ -127,9 +76,9 @@ export async function setAssessmentLanguage(
 /** Logout: ends every session of this assessment (other assessments of the address keep theirs). */
 export async function endAssessmentSessions(db: DbOrTx, id: number): Promise<void> {
   await db
-    .update(accessCodes)
-    .set({ tokenVersion: sql`${accessCodes.tokenVersion} + 1` })
-    .where(eq(accessCodes.id, id));
+    .update(assessments)
+    .set({ tokenVersion: sql`${assessments.tokenVersion} + 1` })
+    .where(eq(assessments.id, id));
 }
 
 /**
@@ -144,13 +93,13 @@ export async function transitionAssessment(
   scope?: PatientScope,
 ): Promise<AssessmentRow | undefined> {
   const [row] = await db
-    .update(accessCodes)
+    .update(assessments)
     .set(changes)
     .where(
       and(
-        eq(accessCodes.id, id),
-        inArray(accessCodes.status, [...from]),
-        scope ? eq(accessCodes.userId, scope.userId) : undefined,
+        eq(assessments.id, id),
+        inArray(assessments.status, [...from]),
+        scope ? eq(assessments.userId, scope.userId) : undefined,
       ),
     )
     .returning();
@@ -165,29 +114,29 @@ export async function claimOnce(
   at: Date,
 ): Promise<boolean> {
   const claimed = await db
-    .update(accessCodes)
+    .update(assessments)
     .set({ [column]: at })
-    .where(and(eq(accessCodes.id, id), isNull(accessCodes[column])))
-    .returning({ id: accessCodes.id });
+    .where(and(eq(assessments.id, id), isNull(assessments[column])))
+    .returning({ id: assessments.id });
   return claimed.length > 0;
 }
 
 /** Patients' assessments still unfinished, bought before the cut-off and not yet reminded. */
 export async function listReminderCandidates(db: DbOrTx, boughtBefore: Date): Promise<number[]> {
   const rows = await db
-    .select({ id: accessCodes.id })
-    .from(accessCodes)
-    .innerJoin(users, eq(users.id, accessCodes.userId))
+    .select({ id: assessments.id })
+    .from(assessments)
+    .innerJoin(users, eq(users.id, assessments.userId))
     .where(
       and(
-        eq(accessCodes.status, 'in_progress'),
-        lt(accessCodes.createdAt, boughtBefore),
-        isNull(accessCodes.reminderSentAt),
-        isNotNull(accessCodes.codeHash),
+        eq(assessments.status, 'in_progress'),
+        lt(assessments.createdAt, boughtBefore),
+        isNull(assessments.reminderSentAt),
+        isNull(assessments.cancelledAt),
         eq(users.isAdmin, false),
       ),
     )
-    .orderBy(asc(accessCodes.id));
+    .orderBy(asc(assessments.id));
   return rows.map((row) => row.id);
 }
 
@@ -198,35 +147,35 @@ export async function listOverdueCandidates(
   now: Date,
 ): Promise<number[]> {
   const rows = await db
-    .select({ id: accessCodes.id })
-    .from(accessCodes)
+    .select({ id: assessments.id })
+    .from(assessments)
     .where(
       and(
-        inArray(accessCodes.status, [...statuses]),
-        lt(accessCodes.dueAt, now),
-        isNull(accessCodes.overdueNotifiedAt),
-        isNull(accessCodes.cancelledAt),
+        inArray(assessments.status, [...statuses]),
+        lt(assessments.dueAt, now),
+        isNull(assessments.overdueNotifiedAt),
+        isNull(assessments.cancelledAt),
       ),
     )
-    .orderBy(asc(accessCodes.id));
+    .orderBy(asc(assessments.id));
   return rows.map((row) => row.id);
 }
 
 /** Locks the assessment row for the rest of the transaction; false when it does not exist. */
 export async function lockAssessment(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db
-    .select({ id: accessCodes.id })
-    .from(accessCodes)
-    .where(eq(accessCodes.id, id))
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(eq(assessments.id, id))
     .for('no key update');
   return Boolean(row);
 }
 
 /** The assessment with its account and how many assessments share the account's address. */
 const queuedColumns = {
-  assessment: accessCodes,
+  assessment: assessments,
   account: users,
-  assessmentsWithEmail: sql<number>`(SELECT count(*)::int FROM ${accessCodes} AS same
+  assessmentsWithEmail: sql<number>`(SELECT count(*)::int FROM ${assessments} AS same
     WHERE same.user_id = ${users.id})`.mapWith(Number),
 };
 
@@ -240,11 +189,11 @@ export async function listQueuedAssessments(
   return (
     db
       .select(queuedColumns)
-      .from(accessCodes)
-      .innerJoin(users, eq(users.id, accessCodes.userId))
+      .from(assessments)
+      .innerJoin(users, eq(users.id, assessments.userId))
       // A refunded assessment is cancelled: nobody is to evaluate it.
-      .where(and(inArray(accessCodes.status, [...statuses]), isNull(accessCodes.cancelledAt)))
-      .orderBy(order === 'due' ? asc(accessCodes.dueAt) : desc(accessCodes.evaluatedAt))
+      .where(and(inArray(assessments.status, [...statuses]), isNull(assessments.cancelledAt)))
+      .orderBy(order === 'due' ? asc(assessments.dueAt) : desc(assessments.evaluatedAt))
       .limit(limit)
   );
 }
@@ -252,9 +201,9 @@ export async function listQueuedAssessments(
 export async function findQueuedAssessment(db: DbOrTx, id: number) {
   const [row] = await db
     .select(queuedColumns)
-    .from(accessCodes)
-    .innerJoin(users, eq(users.id, accessCodes.userId))
-    .where(eq(accessCodes.id, id));
+    .from(assessments)
+    .innerJoin(users, eq(users.id, assessments.userId))
+    .where(eq(assessments.id, id));
   return row;
 }
 
@@ -264,13 +213,13 @@ export async function listExpiredAssessments(
   cutoff: Date,
 ): Promise<{ id: number; userId: number }[]> {
   return db
-    .select({ id: accessCodes.id, userId: accessCodes.userId })
-    .from(accessCodes)
-    .innerJoin(users, eq(users.id, accessCodes.userId))
+    .select({ id: assessments.id, userId: assessments.userId })
+    .from(assessments)
+    .innerJoin(users, eq(users.id, assessments.userId))
     .where(
       and(
-        eq(accessCodes.status, 'evaluated'),
-        lt(accessCodes.evaluatedAt, cutoff),
+        eq(assessments.status, 'evaluated'),
+        lt(assessments.evaluatedAt, cutoff),
         eq(users.isAdmin, false),
       ),
     );
@@ -278,7 +227,7 @@ export async function listExpiredAssessments(
 
 /** Deletes one assessment; its answers and uploads go with it (ON DELETE CASCADE). */
 export async function deleteAssessment(db: DbOrTx, id: number): Promise<void> {
-  await db.delete(accessCodes).where(eq(accessCodes.id, id));
+  await db.delete(assessments).where(eq(assessments.id, id));
 }
 
 export async function accountHasAssessments(db: DbOrTx, userId: number): Promise<boolean> {
@@ -288,7 +237,7 @@ export async function accountHasAssessments(db: DbOrTx, userId: number): Promise
     .where(
       and(
         eq(users.id, userId),
-        notExists(db.select().from(accessCodes).where(eq(accessCodes.userId, users.id))),
+        notExists(db.select().from(assessments).where(eq(assessments.userId, users.id))),
       ),
     );
   return !orphan;
@@ -311,34 +260,34 @@ export async function listPatientPage(
     search
       ? or(
           ilike(users.email, search),
-          ilike(accessCodes.email, search),
-          ilike(accessCodes.firstName, search),
-          ilike(accessCodes.lastName, search),
-          ilike(sql`${accessCodes.firstName} || ' ' || ${accessCodes.lastName}`, search),
+          ilike(assessments.email, search),
+          ilike(assessments.firstName, search),
+          ilike(assessments.lastName, search),
+          ilike(sql`${assessments.firstName} || ' ' || ${assessments.lastName}`, search),
         )
       : undefined,
   );
   const latestOf = (column: AnyPgColumn) =>
-    sql<string>`(array_agg(${column} ORDER BY ${accessCodes.createdAt} DESC))[1]`;
+    sql<string>`(array_agg(${column} ORDER BY ${assessments.createdAt} DESC))[1]`;
   const [rows, [total]] = await Promise.all([
     db
       .select({
         id: users.id,
-        firstName: latestOf(accessCodes.firstName),
-        lastName: latestOf(accessCodes.lastName),
+        firstName: latestOf(assessments.firstName),
+        lastName: latestOf(assessments.lastName),
         email: users.email,
       })
       .from(users)
-      .innerJoin(accessCodes, eq(accessCodes.userId, users.id))
+      .innerJoin(assessments, eq(assessments.userId, users.id))
       .where(filter)
       .groupBy(users.id)
-      .orderBy(desc(sql`max(${accessCodes.createdAt})`), desc(users.id))
+      .orderBy(desc(sql`max(${assessments.createdAt})`), desc(users.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db
       .select({ n: sql<number>`count(distinct ${users.id})::int`.mapWith(Number) })
       .from(users)
-      .innerJoin(accessCodes, eq(accessCodes.userId, users.id))
+      .innerJoin(assessments, eq(assessments.userId, users.id))
       .where(filter),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -348,12 +297,24 @@ export async function listPatientPage(
 export async function listAssessmentsOfAccounts(db: DbOrTx, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db
-    .select({ assessment: accessCodes, answers: count(responses.id) })
-    .from(accessCodes)
-    .leftJoin(responses, eq(responses.accessCodeId, accessCodes.id))
-    .where(inArray(accessCodes.userId, userIds))
-    .groupBy(accessCodes.id)
-    .orderBy(desc(accessCodes.createdAt), desc(accessCodes.id));
+    .select({ assessment: assessments, answers: count(answers.id) })
+    .from(assessments)
+    .leftJoin(answers, eq(answers.assessmentId, assessments.id))
+    .where(inArray(assessments.userId, userIds))
+    .groupBy(assessments.id)
+    .orderBy(desc(assessments.createdAt), desc(assessments.id));
+}
+
+/** Every assessment of the account, newest first. */
+export async function listAssessmentsOfAccount(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ id: number; userId: number }[]> {
+  return db
+    .select({ id: assessments.id, userId: assessments.userId })
+    .from(assessments)
+    .where(eq(assessments.userId, userId))
+    .orderBy(desc(assessments.createdAt), desc(assessments.id));
 }
 
 /** Ids of assessments in order, after `afterId`, for exports that page through all of them. */
@@ -363,30 +324,29 @@ export async function assessmentIdsAfter(
   limit: number,
 ): Promise<number[]> {
   const rows = await db
-    .select({ id: accessCodes.id })
-    .from(accessCodes)
-    .where(sql`${accessCodes.id} > ${afterId}`)
-    .orderBy(asc(accessCodes.id))
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(sql`${assessments.id} > ${afterId}`)
+    .orderBy(asc(assessments.id))
     .limit(limit);
   return rows.map((row) => row.id);
 }
 
 export async function findAssessments(db: DbOrTx, ids: number[]): Promise<AssessmentRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(accessCodes).where(inArray(accessCodes.id, ids));
+  return db.select().from(assessments).where(inArray(assessments.id, ids));
 }
 
 /**
- * Cancels a refunded assessment: its access code is retired (a retired code is never replaced,
- * so a waiting access-code mail sends nothing), its sessions end, and it is marked cancelled.
+ * Cancels a refunded assessment: its sessions end and it is marked cancelled (the caller retires
+ * its access codes in the same transaction).
  */
 export async function cancelAssessment(db: DbOrTx, id: number, now: Date): Promise<void> {
   await db
-    .update(accessCodes)
+    .update(assessments)
     .set({
       cancelledAt: now,
-      codeHash: null,
-      tokenVersion: sql`${accessCodes.tokenVersion} + 1`,
+      tokenVersion: sql`${assessments.tokenVersion} + 1`,
     })
-    .where(eq(accessCodes.id, id));
+    .where(eq(assessments.id, id));
 }

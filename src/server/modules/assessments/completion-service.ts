@@ -23,14 +23,14 @@ export async function completeAssessment(
   return deps.db.transaction(async (tx) => {
     const assessment = await findPatientAssessment(tx, scope);
     if (!assessment) throw notFound();
-    const missing = await unansweredRequiredQuestionIds(tx, scope.accessCodeId);
+    const missing = await unansweredRequiredQuestionIds(tx, scope.assessmentId);
     if (missing.length > 0) {
       throw new DomainError('conflict', 'survey.incomplete', {}, { missingQuestionIds: missing });
     }
 
     // Submits it for review (due date, practice notification) the first time only.
-    await submitAssessment({ ...deps, db: tx }, scope.accessCodeId, now);
-    if (!(await claimOnce(tx, scope.accessCodeId, 'completionEmailSentAt', now))) {
+    await submitAssessment({ ...deps, db: tx }, scope.assessmentId, now);
+    if (!(await claimOnce(tx, scope.assessmentId, 'completionEmailSentAt', now))) {
       return { ok: true as const, sent: false };
     }
     await enqueue(

@@ -9,8 +9,8 @@ export async function assessmentRoutes(app: AppInstance): Promise<void> {
     config: { access: 'user' },
     schema: { response: { 200: completionResultSchema } },
     handler: (request) => {
-      const { userId, accessCodeId } = requireAuth(request);
-      return completeAssessment(app.deps, { userId, accessCodeId });
+      const { userId, assessmentId } = requireAuth(request);
+      return completeAssessment(app.deps, { userId, assessmentId });
     },
   });
 }

@@ -23,7 +23,7 @@ export async function startReview(
   await recordAudit(db, actor, {
     action: 'assessment.status',
     patientUserId: moved.userId,
-    accessCodeId: id,
+    assessmentId: id,
     detail: moved.status,
   });
   return moved;

@@ -19,12 +19,12 @@ export interface SubmitDeps {
 
 export async function submitAssessment(
   deps: SubmitDeps,
-  accessCodeId: number,
+  assessmentId: number,
   now = new Date(),
 ): Promise<boolean> {
   const calendar = practiceCalendar(deps.config.practice);
   const dueAt = calendar.addWorkingDays(now, EVALUATION_WORKING_DAYS);
-  const submitted = await transitionAssessment(deps.db, accessCodeId, ['in_progress'], {
+  const submitted = await transitionAssessment(deps.db, assessmentId, ['in_progress'], {
     status: 'submitted',
     submittedAt: now,
     dueAt,

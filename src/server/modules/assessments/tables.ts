@@ -3,18 +3,17 @@ import { createdAt } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
 import type { AssessmentStatus, Language } from '../../../shared/constants';
 
-/** One access code is one assessment: the unit the practice reviews. */
-export const accessCodes = pgTable(
-  'access_codes',
+/**
+ * One assessment: what one checkout bought and the practice reviews. The codes that open it are
+ * rows of `access_codes` (accounts module).
+ */
+export const assessments = pgTable(
+  'assessments',
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the normalised code; the code itself is never stored. Null once retired. */
-    codeHash: text('code_hash').unique(),
-    /** The last characters, so the practice can tell a patient's codes apart. */
-    codeHint: text('code_hint').notNull(),
     status: text('status').$type<AssessmentStatus>().notNull().default('in_progress'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
@@ -55,8 +54,8 @@ export const accessCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('access_codes_user_idx').on(t.userId),
-    index('access_codes_status_due_idx').on(t.status, t.dueAt),
+    index('assessments_user_idx').on(t.userId),
+    index('assessments_status_due_idx').on(t.status, t.dueAt),
   ],
 );
 
@@ -68,7 +67,7 @@ export const ownedByAssessment = () => ({
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  accessCodeId: integer('access_code_id')
+  assessmentId: integer('assessment_id')
     .notNull()
-    .references(() => accessCodes.id, { onDelete: 'cascade' }),
+    .references(() => assessments.id, { onDelete: 'cascade' }),
 });

@@ -7,7 +7,7 @@ import { findAuditEntries, insertAuditEntry } from './audit-repository';
 export interface AuditRecord {
   action: AuditAction;
   patientUserId?: number | null;
-  accessCodeId?: number | null;
+  assessmentId?: number | null;
   /** A status, a file kind or a count; never an answer, a name or a code. */
   detail?: string | null;
 }
@@ -23,7 +23,7 @@ export async function recordAudit(
     actorEmail: actor?.email ?? null,
     action: record.action,
     patientUserId: record.patientUserId ?? null,
-    accessCodeId: record.accessCodeId ?? null,
+    assessmentId: record.assessmentId ?? null,
     detail: record.detail ?? null,
   });
 }
@@ -40,7 +40,7 @@ export async function listAudit(db: DbOrTx, query: AuditQuery) {
     actorEmail: entry.actorEmail,
     patientUserId: entry.patientUserId,
     patientName,
-    accessCodeId: entry.accessCodeId,
+    assessmentId: entry.assessmentId,
     detail: entry.detail,
     createdAt: entry.createdAt.toISOString(),
   }));

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditQuery } from '../../../shared/contracts/audit';
 import type { DbOrTx } from '../../platform/db/client';
-import { accessCodes } from '../assessments/tables';
+import { assessments } from '../assessments/tables';
 import { auditLog } from './tables';
 
 /** The audit module's data access: who did what to which patient's data. */
@@ -29,13 +29,13 @@ export async function findAuditEntries(db: DbOrTx, query: AuditQuery) {
         entry: auditLog,
         // As entered for the assessment concerned, else for the patient's latest one.
         patientName: sql<string | null>`coalesce(
-          nullif(trim(${accessCodes.firstName} || ' ' || ${accessCodes.lastName}), ''),
+          nullif(trim(${assessments.firstName} || ' ' || ${assessments.lastName}), ''),
           (SELECT nullif(trim(latest.first_name || ' ' || latest.last_name), '')
-            FROM ${accessCodes} AS latest WHERE latest.user_id = ${auditLog.patientUserId}
+            FROM ${assessments} AS latest WHERE latest.user_id = ${auditLog.patientUserId}
             ORDER BY latest.created_at DESC LIMIT 1))`,
       })
       .from(auditLog)
-      .leftJoin(accessCodes, eq(accessCodes.id, auditLog.accessCodeId))
+      .leftJoin(assessments, eq(assessments.id, auditLog.assessmentId))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.pageSize)

@@ -10,7 +10,7 @@ export const auditLog = pgTable(
     actorEmail: text('actor_email'),
     action: text('action').notNull(),
     patientUserId: integer('patient_user_id'),
-    accessCodeId: integer('access_code_id'),
+    assessmentId: integer('assessment_id'),
     detail: text('detail'),
     createdAt: createdAt(),
   },

@@ -55,7 +55,7 @@ async function writableAssessment(db: DbOrTx, id: number): Promise<AssessmentRow
 }
 
 const emptyDraft = (assessment: AssessmentRow): EvaluationRow => ({
-  accessCodeId: assessment.id,
+  assessmentId: assessment.id,
   userId: assessment.userId,
   conclusionId: null,
   findings: '',
@@ -129,7 +129,7 @@ export async function openEvaluation(
     await recordAudit(tx, actor, {
       action: 'evaluation.read',
       patientUserId: assessment.userId,
-      accessCodeId: id,
+      assessmentId: id,
     });
     return adminView(deps, tx, assessment);
   });
@@ -151,7 +151,7 @@ export async function saveDraft(
     }
     assessment = await openedForReview(tx, actor, assessment, now);
     const saved = await saveDraftRow(tx, {
-      accessCodeId: id,
+      assessmentId: id,
       userId: assessment.userId,
       conclusionId: body.conclusionId,
       findings: body.findings,
@@ -164,7 +164,7 @@ export async function saveDraft(
     await recordAudit(tx, actor, {
       action: 'evaluation.draft',
       patientUserId: assessment.userId,
-      accessCodeId: id,
+      assessmentId: id,
     });
     return adminView(deps, tx, assessment);
   });
@@ -211,7 +211,7 @@ export async function sendEvaluation(
     await recordAudit(tx, actor, {
       action: 'evaluation.send',
       patientUserId: evaluated.userId,
-      accessCodeId: id,
+      assessmentId: id,
     });
     return adminView(deps, tx, evaluated);
   });
@@ -234,7 +234,7 @@ export async function addAddendum(
     if (!evaluation?.sentAt) throw conflict('evaluation.notSent');
     await insertAddendum(tx, {
       userId: assessment.userId,
-      accessCodeId: id,
+      assessmentId: id,
       text,
       authorEmail: actor.email,
       createdAt: now,
@@ -249,7 +249,7 @@ export async function addAddendum(
     await recordAudit(tx, actor, {
       action: 'evaluation.addendum',
       patientUserId: assessment.userId,
-      accessCodeId: id,
+      assessmentId: id,
     });
     return adminView(deps, tx, assessment);
   });

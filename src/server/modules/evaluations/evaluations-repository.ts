@@ -62,18 +62,18 @@ export async function deleteConclusion(db: DbOrTx, id: number): Promise<boolean>
 
 export async function findEvaluation(
   db: DbOrTx,
-  accessCodeId: number,
+  assessmentId: number,
 ): Promise<EvaluationRow | undefined> {
   const [row] = await db
     .select()
     .from(evaluations)
-    .where(eq(evaluations.accessCodeId, accessCodeId));
+    .where(eq(evaluations.assessmentId, assessmentId));
   return row;
 }
 
 export type DraftValues = Pick<
   EvaluationRow,
-  'accessCodeId' | 'userId' | 'conclusionId' | 'findings' | 'recommendations' | 'callToAction'
+  'assessmentId' | 'userId' | 'conclusionId' | 'findings' | 'recommendations' | 'callToAction'
 > & { updatedByEmail: string; updatedAt: Date };
 
 /** Writes the draft unless the evaluation was sent; undefined when it was (read-only). */
@@ -81,12 +81,12 @@ export async function saveDraftRow(
   db: DbOrTx,
   values: DraftValues,
 ): Promise<EvaluationRow | undefined> {
-  const { accessCodeId: _id, userId: _user, ...changes } = values;
+  const { assessmentId: _id, userId: _user, ...changes } = values;
   const [row] = await db
     .insert(evaluations)
     .values(values)
     .onConflictDoUpdate({
-      target: evaluations.accessCodeId,
+      target: evaluations.assessmentId,
       set: changes,
       setWhere: isNull(evaluations.sentAt),
     })
@@ -97,7 +97,7 @@ export async function saveDraftRow(
 /** Marks the evaluation sent, once: undefined when it was already sent (or has no draft). */
 export async function markEvaluationSent(
   db: DbOrTx,
-  accessCodeId: number,
+  assessmentId: number,
   sent: Pick<EvaluationRow, 'sentByUserId' | 'sentByEmail' | 'conclusionEn' | 'conclusionDe'> & {
     sentAt: Date;
   },
@@ -105,7 +105,7 @@ export async function markEvaluationSent(
   const [row] = await db
     .update(evaluations)
     .set(sent)
-    .where(and(eq(evaluations.accessCodeId, accessCodeId), isNull(evaluations.sentAt)))
+    .where(and(eq(evaluations.assessmentId, assessmentId), isNull(evaluations.sentAt)))
     .returning();
   return row;
 }
@@ -118,10 +118,10 @@ export async function insertAddendum(
   return row!;
 }
 
-export async function listAddenda(db: DbOrTx, accessCodeId: number): Promise<AddendumRow[]> {
+export async function listAddenda(db: DbOrTx, assessmentId: number): Promise<AddendumRow[]> {
   return db
     .select()
     .from(evaluationAddenda)
-    .where(eq(evaluationAddenda.accessCodeId, accessCodeId))
+    .where(eq(evaluationAddenda.assessmentId, assessmentId))
     .orderBy(asc(evaluationAddenda.createdAt), asc(evaluationAddenda.id));
 }

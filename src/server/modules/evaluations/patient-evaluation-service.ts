@@ -48,7 +48,7 @@ export async function patientAssessment(
     await recordAudit(deps.db, auth, {
       action: 'evaluation.read',
       patientUserId: assessment.userId,
-      accessCodeId: assessment.id,
+      assessmentId: assessment.id,
     });
   }
   return {
@@ -69,7 +69,7 @@ export async function patientEvaluationPdf(deps: EvaluationDeps, auth: AuthConte
   await recordAudit(deps.db, auth, {
     action: 'evaluation.pdf',
     patientUserId: assessment.userId,
-    accessCodeId: assessment.id,
+    assessmentId: assessment.id,
   });
   return renderEvaluationPdf({
     evaluation,

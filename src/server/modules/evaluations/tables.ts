@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db/columns';
-import { accessCodes, ownedByAssessment } from '../assessments/tables';
+import { assessments, ownedByAssessment } from '../assessments/tables';
 
 /** The conclusions a dentist chooses from, in both languages; the practice edits the list. */
 export const evaluationConclusions = pgTable('evaluation_conclusions', {
@@ -17,9 +17,9 @@ export const evaluationConclusions = pgTable('evaluation_conclusions', {
  * patient was told.
  */
 export const evaluations = pgTable('evaluations', {
-  accessCodeId: integer('access_code_id')
+  assessmentId: integer('assessment_id')
     .primaryKey()
-    .references(() => accessCodes.id, { onDelete: 'cascade' }),
+    .references(() => assessments.id, { onDelete: 'cascade' }),
   userId: ownedByAssessment().userId,
   conclusionId: integer('conclusion_id').references(() => evaluationConclusions.id, {
     onDelete: 'set null',
@@ -47,5 +47,5 @@ export const evaluationAddenda = pgTable(
     authorEmail: text('author_email'),
     createdAt: createdAt(),
   },
-  (t) => [index('evaluation_addenda_assessment_idx').on(t.accessCodeId)],
+  (t) => [index('evaluation_addenda_assessment_idx').on(t.assessmentId)],
 );

@@ -22,8 +22,8 @@ const summary = (row: InvoiceRow): InvoiceSummary => ({
 });
 
 /** The invoices of one assessment: the patient's own (from the session), or any for an admin. */
-export async function listInvoices(db: Db, accessCodeId: number): Promise<InvoiceSummary[]> {
-  return (await invoicesOfAssessment(db, accessCodeId)).map(summary);
+export async function listInvoices(db: Db, assessmentId: number): Promise<InvoiceSummary[]> {
+  return (await invoicesOfAssessment(db, assessmentId)).map(summary);
 }
 
 /** An invoice as a PDF, with the invoice it cancels when it is a cancellation invoice. */
@@ -46,7 +46,7 @@ export async function renderStoredInvoice(
  */
 export async function patientInvoicePdf(deps: InvoiceDeps, actor: AuthContext, invoiceId: number) {
   const invoice = await findInvoice(deps.db, invoiceId);
-  if (!invoice || invoice.accessCodeId !== actor.accessCodeId) throw notFound('invoices.notFound');
+  if (!invoice || invoice.assessmentId !== actor.assessmentId) throw notFound('invoices.notFound');
   return renderStoredInvoice(deps, invoice);
 }
 
@@ -56,7 +56,7 @@ export async function adminInvoicePdf(deps: InvoiceDeps, actor: AuthContext, inv
   if (!invoice) throw notFound('invoices.notFound');
   await recordAudit(deps.db, actor, {
     action: 'invoice.export',
-    accessCodeId: invoice.accessCodeId,
+    assessmentId: invoice.assessmentId,
     detail: invoice.label,
   });
   return renderStoredInvoice(deps, invoice);

@@ -39,12 +39,12 @@ export async function findInvoice(db: DbOrTx, id: number): Promise<InvoiceRow | 
 /** The invoices and cancellation invoices of one assessment, oldest first. */
 export async function invoicesOfAssessment(
   db: DbOrTx,
-  accessCodeId: number,
+  assessmentId: number,
 ): Promise<InvoiceRow[]> {
   return db
     .select()
     .from(invoices)
-    .where(eq(invoices.accessCodeId, accessCodeId))
+    .where(eq(invoices.assessmentId, assessmentId))
     .orderBy(asc(invoices.number));
 }
 

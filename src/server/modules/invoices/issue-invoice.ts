@@ -24,7 +24,7 @@ export async function issueInvoice(
   invoicing: InvoicingConfig,
   input: {
     paymentId: number;
-    accessCodeId: number;
+    assessmentId: number;
     language: Language;
     recipient: { name: string; addressLines: string[] };
     totalCents: number;
@@ -40,7 +40,7 @@ export async function issueInvoice(
     label: invoiceLabel(invoicing.numberPrefix, number),
     kind: 'invoice',
     paymentId: input.paymentId,
-    accessCodeId: input.accessCodeId,
+    assessmentId: input.assessmentId,
     issuedAt: input.now,
     language: input.language,
     recipient: input.recipient,
@@ -75,7 +75,7 @@ export async function issueCancellation(
     kind: 'cancellation',
     cancelsInvoiceId: original.id,
     paymentId,
-    accessCodeId: original.accessCodeId,
+    assessmentId: original.assessmentId,
     issuedAt: now,
     language: original.language,
     recipient: original.recipient,

@@ -11,7 +11,7 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
     config: { access: 'user' },
     schema: { response: { 200: invoiceListSchema } },
     handler: async (request) => ({
-      invoices: await listInvoices(app.deps.db, requireAuth(request).accessCodeId),
+      invoices: await listInvoices(app.deps.db, requireAuth(request).assessmentId),
     }),
   });
 

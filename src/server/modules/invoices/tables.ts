@@ -9,7 +9,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Language } from '../../../shared/constants';
 import type { PracticeDetails, VatMode } from '../../config';
-import { accessCodes } from '../assessments/tables';
+import { assessments } from '../assessments/tables';
 import { payments } from '../payments/tables';
 
 /**
@@ -39,7 +39,7 @@ export const invoices = pgTable('invoices', {
     .unique()
     .references((): AnyPgColumn => invoices.id),
   paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
-  accessCodeId: integer('access_code_id').references(() => accessCodes.id, {
+  assessmentId: integer('assessment_id').references(() => assessments.id, {
     onDelete: 'set null',
   }),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MEDIA_PATH_PATTERN } from '../../../shared/media-kinds';
 import type { DbOrTx } from '../../platform/db/client';
-import type { MediaLink } from '../../../shared/contracts/admin-responses';
+import type { MediaLink } from '../../../shared/contracts/admin-patients';
 import type { Config } from '../../config';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import type { AuthContext } from '../accounts/auth-context';
@@ -33,7 +33,7 @@ export async function openMedia(
     await recordAudit(db, actor, {
       action: 'media.read',
       patientUserId: upload?.userId,
-      accessCodeId: upload?.accessCodeId,
+      assessmentId: upload?.assessmentId,
     });
   }
   return reply;
@@ -62,7 +62,7 @@ export async function issueMediaLink(
   await recordAudit(deps.db, actor, {
     action: 'media.read',
     patientUserId: upload?.userId,
-    accessCodeId: upload?.accessCodeId,
+    assessmentId: upload?.assessmentId,
   });
   return signMediaLink(deps.config.jwtSecret, path, now);
 }

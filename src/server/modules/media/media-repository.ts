@@ -1,7 +1,7 @@
 import { and, count, eq, exists, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import type { PatientScope } from '../assessments/assessment-state';
-import { responses } from '../answers/tables';
+import { answers } from '../answers/tables';
 import type { MediaKind } from '../../../shared/media-kinds';
 import { mediaUploads } from './tables';
 
@@ -10,9 +10,9 @@ import { mediaUploads } from './tables';
 export type UploadRow = typeof mediaUploads.$inferSelect;
 
 /** No answer of the upload's assessment refers to it (evaluated in a query on media_uploads). */
-const unreferenced = sql`NOT EXISTS (SELECT 1 FROM ${responses}
-  WHERE ${responses.accessCodeId} = ${mediaUploads.accessCodeId}
-    AND ${responses.mediaPath} = ${mediaUploads.path})`;
+const unreferenced = sql`NOT EXISTS (SELECT 1 FROM ${answers}
+  WHERE ${answers.assessmentId} = ${mediaUploads.assessmentId}
+    AND ${answers.mediaPath} = ${mediaUploads.path})`;
 
 /**
  * The type of a stored upload of the patient's assessment that an answer to the question may
@@ -34,19 +34,19 @@ export async function savableUploadType(
       and(
         eq(mediaUploads.path, path),
         eq(mediaUploads.userId, scope.userId),
-        eq(mediaUploads.accessCodeId, scope.accessCodeId),
+        eq(mediaUploads.assessmentId, scope.assessmentId),
         eq(mediaUploads.status, 'stored'),
         or(
           gt(mediaUploads.createdAt, sql`now() - make_interval(secs => ${graceSeconds})`),
           exists(
             db
-              .select({ id: responses.id })
-              .from(responses)
+              .select({ id: answers.id })
+              .from(answers)
               .where(
                 and(
-                  eq(responses.accessCodeId, scope.accessCodeId),
-                  eq(responses.questionId, questionId),
-                  eq(responses.mediaPath, path),
+                  eq(answers.assessmentId, scope.assessmentId),
+                  eq(answers.questionId, questionId),
+                  eq(answers.mediaPath, path),
                 ),
               ),
           ),
@@ -72,7 +72,7 @@ export async function quotaUsed(
       bytes: sql<number>`coalesce(sum(${mediaUploads.sizeBytes}), 0)`.mapWith(Number),
     })
     .from(mediaUploads)
-    .where(eq(mediaUploads.accessCodeId, assessmentId));
+    .where(eq(mediaUploads.assessmentId, assessmentId));
   return { files: used?.files ?? 0, bytes: used?.bytes ?? 0 };
 }
 
@@ -86,7 +86,7 @@ export async function insertReservation(
     .insert(mediaUploads)
     .values({
       userId: scope.userId,
-      accessCodeId: scope.accessCodeId,
+      assessmentId: scope.assessmentId,
       path: upload.path,
       mediaType: upload.kind.mediaType,
       mimeType: upload.kind.mime,
@@ -147,7 +147,7 @@ export async function findUnreferencedUpload(
     .select({ id: mediaUploads.id, path: mediaUploads.path })
     .from(mediaUploads)
     .where(
-      and(eq(mediaUploads.accessCodeId, assessmentId), eq(mediaUploads.path, path), unreferenced),
+      and(eq(mediaUploads.assessmentId, assessmentId), eq(mediaUploads.path, path), unreferenced),
     );
   return upload;
 }
@@ -164,7 +164,7 @@ export async function listStaleUnreferencedUploads(
 }
 
 export async function uploadsOfAssessment(db: DbOrTx, assessmentId: number): Promise<UploadRow[]> {
-  return db.select().from(mediaUploads).where(eq(mediaUploads.accessCodeId, assessmentId));
+  return db.select().from(mediaUploads).where(eq(mediaUploads.assessmentId, assessmentId));
 }
 
 export async function uploadPathsOfAccount(db: DbOrTx, userId: number): Promise<string[]> {
@@ -182,7 +182,7 @@ export async function deleteUploadsOfAssessment(
 ): Promise<string[]> {
   const rows = await db
     .delete(mediaUploads)
-    .where(eq(mediaUploads.accessCodeId, assessmentId))
+    .where(eq(mediaUploads.assessmentId, assessmentId))
     .returning({ path: mediaUploads.path });
   return rows.map((row) => row.path);
 }

@@ -23,7 +23,7 @@ export async function openOwnMedia(
   const upload = await findUpload(db, path);
   const own =
     upload?.status === 'stored' &&
-    upload.accessCodeId === scope.accessCodeId &&
+    upload.assessmentId === scope.assessmentId &&
     upload.userId === scope.userId;
   const size = own ? await availableSize(media, path, { log, reader: 'playback' }) : null;
   if (size === null) throw notFound('survey.mediaNotFound');

@@ -111,10 +111,10 @@ export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
   );
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { userId, accessCodeId } = requireAuth(request);
+    const { userId, assessmentId } = requireAuth(request);
     const web = webRequest(request);
     callers.set(web, {
-      scope: { userId, accessCodeId },
+      scope: { userId, assessmentId },
       deps: { ...app.deps, log: request.log },
     });
     const response = await tus.handleWeb(web).catch((error: unknown) => {

@@ -52,7 +52,7 @@ function provisionalKind(type: MediaType, filetype: string | undefined): MediaKi
  */
 async function abandonEarlier(deps: ResumableDeps, scope: PatientScope, questionId: number) {
   for (const record of await deps.media.staging.list()) {
-    if (record.owner.accessCodeId === scope.accessCodeId && record.questionId === questionId) {
+    if (record.owner.assessmentId === scope.assessmentId && record.questionId === questionId) {
       await deps.media.staging.remove(record.id);
       await removeUpload(deps, record.reservation);
     }
@@ -95,7 +95,7 @@ export async function beginResumableUpload(
     size: upload.size,
     questionId,
     mediaType: type,
-    owner: { userId: scope.userId, accessCodeId: scope.accessCodeId },
+    owner: { userId: scope.userId, assessmentId: scope.assessmentId },
     reservation,
     createdAt: new Date().toISOString(),
   };
@@ -110,7 +110,7 @@ export async function ownResumableUpload(
 ): Promise<StagedUpload> {
   const record = await deps.media.staging.record(id);
   const { owner } = record ?? {};
-  if (!record || owner?.userId !== scope.userId || owner.accessCodeId !== scope.accessCodeId) {
+  if (!record || owner?.userId !== scope.userId || owner.assessmentId !== scope.assessmentId) {
     throw uploadNotFound();
   }
   return record;

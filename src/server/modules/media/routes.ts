@@ -4,7 +4,7 @@ import {
   mediaLinkSchema,
   mediaPathParamsSchema,
   signedMediaQuerySchema,
-} from '../../../shared/contracts/admin-responses';
+} from '../../../shared/contracts/admin-patients';
 import { mediaUploadResultSchema } from '../../../shared/contracts/survey';
 import type { AppInstance } from '../../platform/http/app-instance';
 import { requireAuth } from '../../platform/http/route-access';
@@ -29,11 +29,11 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
     config: { access: 'user' },
     schema: { response: { 200: mediaUploadResultSchema } },
     handler: (request) => {
-      const { userId, accessCodeId } = requireAuth(request);
+      const { userId, assessmentId } = requireAuth(request);
       const contentLength = Number(request.headers['content-length']);
       return uploadMedia(
         { ...app.deps, log: request.log },
-        { userId, accessCodeId },
+        { userId, assessmentId },
         {
           parts: request.parts(),
           contentLength: Number.isSafeInteger(contentLength) ? contentLength : undefined,
@@ -46,10 +46,10 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
     config: { access: 'user' },
     schema: { params: mediaPathParamsSchema },
     handler: async (request, reply) => {
-      const { userId, accessCodeId } = requireAuth(request);
+      const { userId, assessmentId } = requireAuth(request);
       const media = await openOwnMedia(
         { ...app.deps, log: request.log },
-        { userId, accessCodeId },
+        { userId, assessmentId },
         request.params['*'],
         request.headers.range,
       );

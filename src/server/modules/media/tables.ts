@@ -24,6 +24,6 @@ export const mediaUploads = pgTable(
   },
   (t) => [
     index('media_uploads_user_idx').on(t.userId),
-    index('media_uploads_access_code_idx').on(t.accessCodeId),
+    index('media_uploads_assessment_idx').on(t.assessmentId),
   ],
 );

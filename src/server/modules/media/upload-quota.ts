@@ -38,8 +38,8 @@ export async function reserveUpload(
   upload: { path: string; kind: MediaKind; expectedBytes: number | undefined },
 ): Promise<Reservation> {
   return db.transaction(async (tx) => {
-    if (!(await lockAssessment(tx, scope.accessCodeId))) throw notFound();
-    const used = await quotaUsed(tx, scope.accessCodeId);
+    if (!(await lockAssessment(tx, scope.assessmentId))) throw notFound();
+    const used = await quotaUsed(tx, scope.assessmentId);
     const room = quota.bytes - used.bytes;
     if (used.files >= quota.files || room <= 0) throw quotaExceeded();
     const maxBytes = Math.min(quota.fileBytes, room, upload.expectedBytes ?? Infinity);

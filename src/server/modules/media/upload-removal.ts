@@ -68,10 +68,10 @@ export async function removeUpload(
  */
 export async function discardUnreferencedUpload(
   deps: RemovalDeps,
-  accessCodeId: number,
+  assessmentId: number,
   path: string,
 ): Promise<boolean> {
-  const upload = await findUnreferencedUpload(deps.db, accessCodeId, path).catch(
+  const upload = await findUnreferencedUpload(deps.db, assessmentId, path).catch(
     (error: unknown) => {
       deps.log.warn(
         { code: (error as { code?: unknown }).code },

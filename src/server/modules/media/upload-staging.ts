@@ -17,7 +17,7 @@ export interface StagedUpload {
   questionId: number;
   /** The question's type when the upload was created: what the bytes must turn out to be. */
   mediaType: MediaType;
-  owner: { userId: number; accessCodeId: number };
+  owner: { userId: number; assessmentId: number };
   reservation: { id: number; path: string; maxBytes: number };
   createdAt: string;
 }

@@ -15,7 +15,8 @@ import {
   type UpdatePaymentIntentBody,
   type VerifyPaymentBody,
 } from '../../../shared/contracts/paywall';
-import { createAccessCode, type AssessmentDetails } from '../accounts/access-codes';
+import { createAssessmentWithCode } from '../accounts/access-codes';
+import type { AssessmentDetails } from '../assessments/create-assessment';
 import { consumeRateLimit, type RateLimitRule } from '../accounts/rate-limit';
 import { sessionForAssessment } from '../accounts/session';
 import type { TokenService } from '../accounts/tokens';
@@ -298,15 +299,15 @@ async function fulfil(
       if (claimed.provider === 'coupon') throw invalid('coupons.invalid');
       deps.log.warn({ paymentId: claimed.id }, 'coupon of a paid intent was no longer usable');
     }
-    const accessCode = await createAccessCode(
+    const accessCode = await createAssessmentWithCode(
       tx,
       account.id,
       assessmentDetails(input.details, input.language, now),
     );
-    await linkPayment(tx, claimed.id, { userId: account.id, accessCodeId: accessCode.id });
+    await linkPayment(tx, claimed.id, { userId: account.id, assessmentId: accessCode.id });
     await issueInvoice(tx, deps.config.invoicing, {
       paymentId: claimed.id,
-      accessCodeId: accessCode.id,
+      assessmentId: accessCode.id,
       language: input.language,
       recipient: invoiceRecipient(input.details),
       totalCents: claimed.amountCents,
@@ -325,14 +326,14 @@ async function fulfil(
  * and only shortly after the payment, gets it.
  */
 async function checkoutSession(deps: PaymentDeps, intentId: string): Promise<AuthResult> {
-  const accessCodeId = await claimCheckoutSession(
+  const assessmentId = await claimCheckoutSession(
     deps.db,
     intentId,
     new Date(),
     CHECKOUT_SESSION_WINDOW_MS,
   );
-  const session = accessCodeId
-    ? await sessionForAssessment(deps.db, deps.tokens, accessCodeId, ['checkout'])
+  const session = assessmentId
+    ? await sessionForAssessment(deps.db, deps.tokens, assessmentId, ['checkout'])
     : undefined;
   if (!session) throw conflict('payments.useAccessCode');
   return session;

@@ -101,7 +101,7 @@ export async function claimFulfilment(
 export async function linkPayment(
   db: DbOrTx,
   id: number,
-  link: { userId: number; accessCodeId: number },
+  link: { userId: number; assessmentId: number },
 ): Promise<void> {
   await db.update(payments).set(link).where(eq(payments.id, id));
 }
@@ -123,18 +123,18 @@ export async function claimCheckoutSession(
       and(
         eq(payments.intentId, intentId),
         isNull(payments.sessionIssuedAt),
-        isNotNull(payments.accessCodeId),
+        isNotNull(payments.assessmentId),
         gt(payments.fulfilledAt, new Date(now.getTime() - windowMs)),
       ),
     )
-    .returning({ accessCodeId: payments.accessCodeId });
-  return claimed?.accessCodeId ?? null;
+    .returning({ assessmentId: payments.assessmentId });
+  return claimed?.assessmentId ?? null;
 }
 
 /** The intent of a fulfilled payment of the assessment that used this promo code. */
 export async function paidIntentWithCoupon(
   db: DbOrTx,
-  accessCodeId: number,
+  assessmentId: number,
   code: string,
 ): Promise<string | undefined> {
   const [used] = await db
@@ -142,7 +142,7 @@ export async function paidIntentWithCoupon(
     .from(payments)
     .where(
       and(
-        eq(payments.accessCodeId, accessCodeId),
+        eq(payments.assessmentId, assessmentId),
         sql`upper(${payments.couponCode}) = ${code}`,
         isNotNull(payments.fulfilledAt),
       ),
@@ -151,7 +151,7 @@ export async function paidIntentWithCoupon(
   return used?.intentId;
 }
 
-export async function paymentsOfAssessment(db: DbOrTx, accessCodeId: number) {
+export async function paymentsOfAssessment(db: DbOrTx, assessmentId: number) {
   return db
     .select({
       amountCents: payments.amountCents,
@@ -161,7 +161,7 @@ export async function paymentsOfAssessment(db: DbOrTx, accessCodeId: number) {
       createdAt: payments.createdAt,
     })
     .from(payments)
-    .where(eq(payments.accessCodeId, accessCodeId));
+    .where(eq(payments.assessmentId, assessmentId));
 }
 
 /** Erasure: the account's payments, and intents that carry its address but never completed. */
@@ -176,11 +176,11 @@ export async function deletePaymentsOfAccount(
 }
 
 /** Retention: the payment of an erased assessment keeps its amount, not the patient's details. */
-export async function forgetPaymentDetails(db: DbOrTx, accessCodeId: number): Promise<void> {
+export async function forgetPaymentDetails(db: DbOrTx, assessmentId: number): Promise<void> {
   await db
     .update(payments)
     .set({ pendingDetails: null })
-    .where(eq(payments.accessCodeId, accessCodeId));
+    .where(eq(payments.assessmentId, assessmentId));
 }
 
 export async function webhookEventSeen(db: DbOrTx, eventId: string): Promise<boolean> {
@@ -212,12 +212,12 @@ export async function setDeclined(db: DbOrTx, intentId: string, now: Date): Prom
 /** The fulfilled payment that bought an assessment (card or free), if any. */
 export async function paymentOfAssessment(
   db: DbOrTx,
-  accessCodeId: number,
+  assessmentId: number,
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.accessCodeId, accessCodeId), isNotNull(payments.fulfilledAt)))
+    .where(and(eq(payments.assessmentId, assessmentId), isNotNull(payments.fulfilledAt)))
     .limit(1);
   return row;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { DomainError, conflict, notFound } from '../../platform/errors';
 import type { AuthContext } from '../accounts/auth-context';
 import { deleteAnswersOfAssessment } from '../answers/answers-repository';
+import { retireCodesOf } from '../accounts/access-codes-repository';
 import { cancelAssessment, findAssessment } from '../assessments/assessments-repository';
 import { recordAudit } from '../audit/audit-log';
 import { issueCancellation } from '../invoices/issue-invoice';
@@ -49,7 +50,7 @@ async function recordRefund(
   record: RefundRecord,
 ): Promise<RefundResult> {
   const now = new Date();
-  const assessmentId = payment.accessCodeId!;
+  const assessmentId = payment.assessmentId!;
   const { mediaPaths, refundedAt, cancellationId } = await deps.db.transaction(async (tx) => {
     const claimed = await claimRefund(tx, payment.id, {
       refundId: record.refundId,
@@ -60,6 +61,7 @@ async function recordRefund(
     let cancellation;
     if (claimed) {
       await cancelAssessment(tx, assessmentId, now);
+      await retireCodesOf(tx, [assessmentId], now);
       cancellation = await issueCancellation(tx, deps.config.invoicing, payment.id, now);
       await enqueueRefundMail(tx, assessmentId);
     }
@@ -75,7 +77,7 @@ async function recordRefund(
       await recordAudit(tx, record.actor, {
         action: 'payment.refund',
         patientUserId: payment.userId,
-        accessCodeId: assessmentId,
+        assessmentId: assessmentId,
         detail: erase ? 'answers erased' : 'answers kept',
       });
     }
@@ -127,7 +129,7 @@ export async function refundAssessment(
  */
 export async function refundFromProvider(deps: RefundDeps, intentId: string): Promise<void> {
   const payment = await findPayment(deps.db, intentId, deps.payments.kind);
-  if (!payment?.fulfilledAt || !payment.accessCodeId || payment.refundedAt) return;
+  if (!payment?.fulfilledAt || !payment.assessmentId || payment.refundedAt) return;
   const refunded = await deps.payments.refunded(intentId);
   if (refunded.cents < payment.amountCents || !refunded.latestRefundId) {
     if (refunded.cents > 0)

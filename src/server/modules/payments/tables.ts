@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
-import { accessCodes } from '../assessments/tables';
+import { assessments } from '../assessments/tables';
 import type { Language } from '../../../shared/constants';
 
 export const payments = pgTable(
@@ -23,7 +23,7 @@ export const payments = pgTable(
     pendingDetails: jsonb('pending_details').$type<Record<string, string | boolean>>(),
     language: text('language').$type<Language>().notNull().default('en'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    accessCodeId: integer('access_code_id').references(() => accessCodes.id, {
+    assessmentId: integer('assessment_id').references(() => assessments.id, {
       onDelete: 'set null',
     }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),

@@ -14,6 +14,7 @@ import { availableSize, logUnavailable } from '../media/media-availability';
 import type { MediaStore } from '../media/media-store';
 import { paymentsOfAssessment } from '../payments/payments-repository';
 import { textIn } from '../questionnaire/questionnaire';
+import { maskedCodesOf } from '../accounts/access-codes';
 
 /**
  * Everything stored about the session's assessment, as one ZIP: data.json (machine-readable) and
@@ -31,14 +32,15 @@ export async function patientExportZip(
   },
   auth: AuthContext,
 ): Promise<archiver.Archiver> {
-  const { accessCodeId } = auth;
-  const assessment = await findAssessment(deps.db, accessCodeId);
+  const { assessmentId } = auth;
+  const assessment = await findAssessment(deps.db, assessmentId);
   if (!assessment) throw new DomainError('not_found', 'errors.notFound');
-  const [answers, uploads, paid, evaluation] = await Promise.all([
-    readAnswers(deps.db, [accessCodeId]),
-    uploadsOfAssessment(deps.db, accessCodeId),
-    paymentsOfAssessment(deps.db, accessCodeId),
+  const [answers, uploads, paid, evaluation, hints] = await Promise.all([
+    readAnswers(deps.db, [assessmentId]),
+    uploadsOfAssessment(deps.db, assessmentId),
+    paymentsOfAssessment(deps.db, assessmentId),
     sentEvaluation(deps, deps.db, assessment),
+    maskedCodesOf(deps.db, [assessmentId]),
   ]);
   const reading = { log: deps.log, reader: 'patient-export' };
   const available = await Promise.all(
@@ -65,7 +67,7 @@ export async function patientExportZip(
     },
     assessment: {
       id: assessment.id,
-      accessCodeEnding: assessment.codeHint,
+      accessCode: hints.get(assessmentId)!,
       status: assessment.status,
       createdAt: assessment.createdAt,
       submittedAt: assessment.submittedAt,
@@ -101,7 +103,7 @@ export async function patientExportZip(
   await recordAudit(deps.db, auth, {
     action: 'patient.export',
     patientUserId: auth.userId,
-    accessCodeId,
+    assessmentId,
     detail: 'self',
   });
   const zip = archiver('zip', { zlib: { level: 6 } });

@@ -95,13 +95,13 @@ export async function redeemCoupon(
  */
 export async function redeemCouponForUser(
   db: Db,
-  input: { code: string; userId: number; authUserId: number; accessCodeId: number },
+  input: { code: string; userId: number; authUserId: number; assessmentId: number },
 ): Promise<{ ok: true }> {
   if (input.userId !== input.authUserId) throw forbidden('coupons.notRedeemable');
   const code = normalizeCouponCode(input.code);
   const promo = await findPromoCodeByCode(db, code);
   if (promo?.redeemedByUserId === input.authUserId) return { ok: true };
-  const intentId = await paidIntentWithCoupon(db, input.accessCodeId, code);
+  const intentId = await paidIntentWithCoupon(db, input.assessmentId, code);
   if (!promo || !intentId) throw forbidden('coupons.notRedeemable');
   if (await redeemCoupon(db, { code, userId: input.authUserId, intentId })) {
     return { ok: true };

@@ -41,7 +41,7 @@ export async function promoCodeRoutes(app: AppInstance): Promise<void> {
       return redeemCouponForUser(db, {
         ...request.body,
         authUserId: auth.userId,
-        accessCodeId: auth.accessCodeId,
+        assessmentId: auth.assessmentId,
       });
     },
   });

@@ -20,7 +20,7 @@ export async function questionnaireRoutes(app: AppInstance): Promise<void> {
     schema: { response: { 200: surveyQuestionsSchema } },
     handler: (request) => {
       const auth = requireAuth(request);
-      return listSurveyQuestions(db, { accessCodeId: auth.accessCodeId, language: auth.language });
+      return listSurveyQuestions(db, { assessmentId: auth.assessmentId, language: auth.language });
     },
   });
 

@@ -21,9 +21,9 @@ export function toAnswer(row: AnswerRow): Answer {
 /** The active questions in order, in the patient's language, with their saved answers. */
 export async function listSurveyQuestions(
   db: DbOrTx,
-  input: { accessCodeId: number; language: Language },
+  input: { assessmentId: number; language: Language },
 ): Promise<SurveyQuestion[]> {
-  const survey = await readSurvey(db, input.accessCodeId);
+  const survey = await readSurvey(db, input.assessmentId);
   return survey.map(({ question, answer }) => {
     const text = textIn(question.text, input.language);
     return {

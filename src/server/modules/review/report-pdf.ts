@@ -25,6 +25,7 @@ import {
   type ReportContext,
 } from './report-kit';
 import { fill, reportLabels } from './report-labels';
+import { maskedCodesOf } from '../accounts/access-codes';
 
 const LINE_GAP = -2;
 
@@ -55,14 +56,15 @@ async function writeAnswers(answers: AnsweredQuestion[], context: ReportContext)
 export async function renderAssessmentReport(
   deps: { db: Db; media: MediaStore; config: Pick<Config, 'practice'>; log: FastifyBaseLogger },
   actor: AuthContext,
-  accessCodeId: number,
+  assessmentId: number,
   now = new Date(),
 ): Promise<Doc> {
   const { language } = actor;
-  const row = await findAssessmentWithAccount(deps.db, accessCodeId);
+  const row = await findAssessmentWithAccount(deps.db, assessmentId);
   if (!row) throw new DomainError('not_found', 'review.notFound');
   const { assessment: code, account: user } = row;
-  const answers = await readAnswers(deps.db, [accessCodeId]);
+  const maskedCode = (await maskedCodesOf(deps.db, [code.id])).get(code.id)!;
+  const answers = await readAnswers(deps.db, [assessmentId]);
   const screener = screenerScoreOf(answers);
   const labels = reportLabels[language];
   // Moments are printed in the practice's time zone, with the zone named.
@@ -92,7 +94,7 @@ export async function renderAssessmentReport(
 
   const facts: [string, string][] = [
     [labels.assessment, `#${code.id}`],
-    [labels.accessCode, `••••-••••-••••-${code.codeHint}`],
+    [labels.accessCode, maskedCode],
     [labels.status, labels.statuses[code.status]],
     [labels.submitted, formatMoment(code.submittedAt)],
     [labels.due, formatMoment(code.dueAt)],
@@ -164,7 +166,7 @@ export async function renderAssessmentReport(
   await recordAudit(deps.db, actor, {
     action: 'report.export',
     patientUserId: user.id,
-    accessCodeId,
+    assessmentId,
     detail: 'pdf',
   });
   return doc;

@@ -2,6 +2,7 @@ import type { AssessmentStatus } from '../../../shared/constants';
 import type { QueuedAssessment } from '../../../shared/contracts/review';
 import type { Db } from '../../platform/db/client';
 import { DomainError, conflict } from '../../platform/errors';
+import { maskedCodesOf } from '../accounts/access-codes';
 import type { AuthContext } from '../accounts/auth-context';
 import { OPEN_REVIEW_STATUSES, isOverdue } from '../assessments/assessment-state';
 import {
@@ -19,11 +20,12 @@ type QueuedRow = NonNullable<Awaited<ReturnType<typeof findQueuedAssessment>>>;
 function toQueued(
   { assessment, account, assessmentsWithEmail }: QueuedRow,
   screener: QueuedAssessment['screener'],
+  maskedCode: string,
   now: Date,
 ): QueuedAssessment {
   return {
     id: assessment.id,
-    codeHint: assessment.codeHint,
+    accessCode: maskedCode,
     status: assessment.status,
     patient: {
       id: account.id,
@@ -57,11 +59,11 @@ export async function listReviewQueue(
     view === 'open' ? 'due' : 'evaluated',
     500,
   );
-  const scores = await screenerScores(
-    db,
-    rows.map((row) => row.assessment.id),
+  const ids = rows.map((row) => row.assessment.id);
+  const [scores, codes] = await Promise.all([screenerScores(db, ids), maskedCodesOf(db, ids)]);
+  return rows.map((row) =>
+    toQueued(row, scores.get(row.assessment.id) ?? null, codes.get(row.assessment.id)!, now),
   );
-  return rows.map((row) => toQueued(row, scores.get(row.assessment.id) ?? null, now));
 }
 
 /**
@@ -71,18 +73,21 @@ export async function listReviewQueue(
 export async function updateAssessmentStatus(
   { db }: { db: Db },
   actor: AuthContext,
-  accessCodeId: number,
+  assessmentId: number,
   now = new Date(),
 ): Promise<QueuedAssessment> {
-  const updated = await startReview(db, actor, accessCodeId, now);
+  const updated = await startReview(db, actor, assessmentId, now);
   if (!updated) {
-    const existing = await findAssessment(db, accessCodeId);
+    const existing = await findAssessment(db, assessmentId);
     if (!existing) throw new DomainError('not_found', 'review.notFound');
     throw conflict(
       existing.status === 'in_progress' ? 'review.notSubmitted' : 'review.invalidTransition',
     );
   }
-  const row = await findQueuedAssessment(db, accessCodeId);
-  const scores = await screenerScores(db, [accessCodeId]);
-  return toQueued(row!, scores.get(accessCodeId) ?? null, now);
+  const row = await findQueuedAssessment(db, assessmentId);
+  const [scores, codes] = await Promise.all([
+    screenerScores(db, [assessmentId]),
+    maskedCodesOf(db, [assessmentId]),
+  ]);
+  return toQueued(row!, scores.get(assessmentId) ?? null, codes.get(assessmentId)!, now);
 }

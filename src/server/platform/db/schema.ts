@@ -4,6 +4,7 @@
  */
 export * from '../../modules/accounts/tables';
 export * from '../../modules/assessments/tables';
+export * from '../../modules/accounts/access-codes-table';
 export * from '../../modules/questionnaire/tables';
 export * from '../../modules/answers/tables';
 export * from '../../modules/media/tables';

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accessCodes } from '../../modules/assessments/tables';
+import { assessments } from '../../modules/assessments/tables';
 import { createdAt } from '../db/columns';
 
 export type JobState = 'pending' | 'running' | 'done' | 'failed';
@@ -37,7 +37,7 @@ export const jobs = pgTable(
     /** At most one pending or running job per key (unique among those, not among finished ones). */
     dedupeKey: text('dedupe_key'),
     /** A job about an assessment goes with it: erasure and retention delete its pending mails. */
-    assessmentId: integer('assessment_id').references(() => accessCodes.id, {
+    assessmentId: integer('assessment_id').references(() => assessments.id, {
       onDelete: 'cascade',
     }),
     createdAt: createdAt(),

@@ -14,12 +14,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AdminAccessCodeSummary } from '../../../shared/contracts/admin-responses';
+import type { AdminAssessmentSummary } from '../../../shared/contracts/admin-patients';
 import { downloadFile } from '../../lib/download';
 import { AssessmentStatusChip } from '../../lib/screener/AssessmentStatusChip';
 import { ScreenerChip } from '../../lib/screener/ScreenerChip';
 import { reportUrl } from './api';
-import { ResponsesTable } from '../../lib/answers/ResponsesTable';
+import { AnswersTable } from '../../lib/answers/AnswersTable';
 import { formatDate } from '../../lib/format';
 import { NewAccessCodeButton } from './NewAccessCodeButton';
 import { AssessmentBilling } from './AssessmentBilling';
@@ -27,10 +27,10 @@ import '../../lib/admin-i18n/i18n';
 
 /** Downloads the assessment's case report; errors are shown below the assessment. */
 function CaseReportButton({
-  accessCodeId,
+  assessmentId,
   onError,
 }: {
-  accessCodeId: number;
+  assessmentId: number;
   onError: (message: string | null) => void;
 }) {
   const { t } = useTranslation('admin');
@@ -40,12 +40,12 @@ function CaseReportButton({
     <Tooltip title={label}>
       <span>
         <IconButton
-          aria-label={`${label} #${accessCodeId}`}
+          aria-label={`${label} #${assessmentId}`}
           disabled={busy}
           onClick={() => {
             onError(null);
             setBusy(true);
-            downloadFile(reportUrl(accessCodeId), `assessment-${accessCodeId}.pdf`)
+            downloadFile(reportUrl(assessmentId), `assessment-${assessmentId}.pdf`)
               .catch((error: Error) => onError(error.message || t('responses.downloadFailed')))
               .finally(() => setBusy(false));
           }}
@@ -61,7 +61,7 @@ function CaseReportButton({
  * One assessment: code, number of responses, review status, due date and TMD screener score,
  * with its case report one click away; the answers load when opened.
  */
-export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) {
+export function AccessCodeAccordion({ code }: { code: AdminAssessmentSummary }) {
   const { t, i18n } = useTranslation('admin');
   const [expanded, setExpanded] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -147,7 +147,7 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
             </Button>
           )}
           {expanded && <AssessmentBilling assessmentId={code.ID} />}
-          {expanded && <ResponsesTable accessCodeId={code.ID} />}
+          {expanded && <AnswersTable assessmentId={code.ID} />}
         </AccordionDetails>
       </Accordion>
       {/* A sibling of the summary, not inside it: a button may not sit in the summary's button. */}
@@ -155,7 +155,7 @@ export function AccessCodeAccordion({ code }: { code: AdminAccessCodeSummary }) 
         {code.cancelledAt === null && (
           <NewAccessCodeButton code={code} onSent={() => setCodeSent(true)} />
         )}
-        <CaseReportButton accessCodeId={code.ID} onError={setDownloadError} />
+        <CaseReportButton assessmentId={code.ID} onError={setDownloadError} />
       </Box>
       {codeSent && (
         <Alert

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuestionTypeChip } from '../../../question-types/QuestionTypeChip';
 import { AnswerView } from '../../../question-types/registry.admin';
-import type { AdminResponse } from '../../../shared/contracts/admin-responses';
+import type { AdminAnswer } from '../../../shared/contracts/admin-patients';
 import { formatDateTime, localized } from '../format';
 import { ViewDialog } from '../dialogs/ViewDialog';
 import '../admin-i18n/i18n';
@@ -21,11 +21,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The question, its type, the answer and when it was submitted (SPEC section 2). */
-export function ResponseDetailsDialog({
+export function AnswerDetailsDialog({
   response,
   onClose,
 }: {
-  response: AdminResponse;
+  response: AdminAnswer;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('admin');

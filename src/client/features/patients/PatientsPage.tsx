@@ -19,15 +19,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminResponseUser } from '../../../shared/contracts/admin-responses';
-import { AccessCodeAccordion } from './AccessCodeResponses';
+import type { AdminPatient } from '../../../shared/contracts/admin-patients';
+import { AccessCodeAccordion } from './AssessmentAnswers';
 import { ErasePatientDialog } from './ErasePatientDialog';
-import { PAGE_SIZE, useResponsePage } from './api';
+import { PAGE_SIZE, usePatientsPage } from './api';
 import { QueryFallback } from '../../lib/QueryFallback';
 import { PageHeader } from '../../lib/PageHeader';
 import '../../lib/admin-i18n/i18n';
 
-function PatientAccordion({ user }: { user: AdminResponseUser }) {
+function PatientAccordion({ user }: { user: AdminPatient }) {
   const { t } = useTranslation('admin');
   const [expanded, setExpanded] = useState(false);
   const [erasing, setErasing] = useState(false);
@@ -102,12 +102,12 @@ function PatientAccordion({ user }: { user: AdminResponseUser }) {
   );
 }
 
-export default function ResponsesPage() {
+export default function PatientsPage() {
   const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
-  const responses = useResponsePage(page, search);
+  const responses = usePatientsPage(page, search);
 
   useEffect(() => {
     const timer = setTimeout(() => {

@@ -5,11 +5,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
-  AdminAccessCodeResponses,
-  AdminResponsesPage,
-} from '../../src/shared/contracts/admin-responses';
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
-import { accessCodes, auditLog } from '../../src/server/platform/db/schema';
+  AdminAssessmentAnswers,
+  AdminPatientsPage,
+} from '../../src/shared/contracts/admin-patients';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
+import { assessments, auditLog } from '../../src/server/platform/db/schema';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { eq } from 'drizzle-orm';
 import {
@@ -23,7 +23,7 @@ import { useAdmin, useTestApp } from '../helpers/test-app';
 
 const t = useTestApp();
 const admin = useAdmin(t);
-let patient: { userId: number; accessCodeId: number; code: string };
+let patient: { userId: number; assessmentId: number; code: string };
 let secondCodeId: number;
 let seeded: Awaited<ReturnType<typeof answerEveryType>>;
 const photo = randomBytes(3000);
@@ -38,7 +38,7 @@ beforeAll(async () => {
   seeded = await answerEveryType(t.database.db, t.app.deps.media, patient, { photo, video });
   // A second checkout with the same address, under another name.
   secondCodeId = (
-    await createAccessCode(t.database.db, patient.userId, {
+    await createAssessmentWithCode(t.database.db, patient.userId, {
       email: 'erika.mustermann@example.org',
       firstName: 'Erika',
       lastName: 'Mustermann-Neu',
@@ -53,7 +53,7 @@ describe('responses grouped by patient and access code', () => {
   it('lists patients with their access codes (masked) and answer counts', async () => {
     const reply = await get('/api/admin/responses?search=mustermann');
     expect(reply.statusCode).toBe(200);
-    const page: AdminResponsesPage = reply.json();
+    const page: AdminPatientsPage = reply.json();
     expect(page.total).toBe(1);
     const [user] = page.users;
     // The address's latest checkout names the group; each assessment keeps its own name.
@@ -64,7 +64,7 @@ describe('responses grouped by patient and access code', () => {
       email: 'erika.mustermann@example.org',
     });
     expect(user!.accessCodes).toHaveLength(2);
-    const first = user!.accessCodes.find((c) => c.ID === patient.accessCodeId)!;
+    const first = user!.accessCodes.find((c) => c.ID === patient.assessmentId)!;
     expect(first).toMatchObject({ firstName: 'Erika', lastName: 'Mustermann' });
     expect(first.responseCount).toBe(6);
     expect(first.accessCode).toBe(`••••-••••-••••-${patient.code.slice(-4)}`);
@@ -80,10 +80,10 @@ describe('responses grouped by patient and access code', () => {
         lastName: String(i),
       });
     }
-    const first: AdminResponsesPage = (
+    const first: AdminPatientsPage = (
       await get('/api/admin/responses?page=1&pageSize=3&search=pager')
     ).json();
-    const second: AdminResponsesPage = (
+    const second: AdminPatientsPage = (
       await get('/api/admin/responses?page=2&pageSize=3&search=pager')
     ).json();
     expect(first.total).toBe(4);
@@ -91,7 +91,7 @@ describe('responses grouped by patient and access code', () => {
     expect(second.users).toHaveLength(1);
     const ids = [...first.users, ...second.users].map((u) => u.ID);
     expect(new Set(ids).size).toBe(4);
-    const all: AdminResponsesPage = (await get('/api/admin/responses?pageSize=100')).json();
+    const all: AdminPatientsPage = (await get('/api/admin/responses?pageSize=100')).json();
     expect(all.users.some((u) => u.email === admin.email)).toBe(false);
   });
 
@@ -99,15 +99,15 @@ describe('responses grouped by patient and access code', () => {
     const screened = await t.createPatient({ firstName: 'Sina', lastName: 'Screened' });
     await answerScreener(t.database.db, screened, [1, 0, 1, 1, 1, 0]);
     const completedAt = new Date('2025-11-14T09:15:00Z'); // a Friday
-    await submitAssessment(t.app.deps, screened.accessCodeId, completedAt);
+    await submitAssessment(t.app.deps, screened.assessmentId, completedAt);
     const unscreened = await t.createPatient({ firstName: 'Uwe', lastName: 'Unscreened' });
     await answerScreener(t.database.db, unscreened, [2, 1, 1]);
     await t.database.db
-      .update(accessCodes)
+      .update(assessments)
       .set({ status: 'evaluated', evaluatedAt: new Date(), evaluationSentOn: '2026-11-23' })
-      .where(eq(accessCodes.id, unscreened.accessCodeId));
+      .where(eq(assessments.id, unscreened.assessmentId));
 
-    const page: AdminResponsesPage = (await get('/api/admin/responses?pageSize=100')).json();
+    const page: AdminPatientsPage = (await get('/api/admin/responses?pageSize=100')).json();
     const codeOf = (userId: number) =>
       page.users.find((u) => u.ID === userId)!.accessCodes.find((c) => c.ID !== secondCodeId)!;
     expect(codeOf(screened.id)).toMatchObject({
@@ -128,9 +128,9 @@ describe('responses grouped by patient and access code', () => {
   });
 
   it('returns one assessment’s answers of every type with the SPEC field names', async () => {
-    const reply = await get(`/api/admin/responses/access-codes/${patient.accessCodeId}`);
+    const reply = await get(`/api/admin/assessments/${patient.assessmentId}/answers`);
     expect(reply.statusCode).toBe(200);
-    const body: AdminAccessCodeResponses = reply.json();
+    const body: AdminAssessmentAnswers = reply.json();
     expect(body.responses).toHaveLength(6);
     const byType = Object.fromEntries(body.responses.map((r) => [r.Question.QuestionType, r]));
     expect(byType.text!.AnswerText).toBe('Jaw pain since last spring');
@@ -145,20 +145,20 @@ describe('responses grouped by patient and access code', () => {
   });
 
   it('records in the audit log that an administrator opened the answers', async () => {
-    await get(`/api/admin/responses/access-codes/${patient.accessCodeId}`);
+    await get(`/api/admin/assessments/${patient.assessmentId}/answers`);
     const rows = await t.database.db.select().from(auditLog);
     expect(rows).toContainEqual(
       expect.objectContaining({
         action: 'responses.read',
         actorUserId: admin.id,
         patientUserId: patient.userId,
-        accessCodeId: patient.accessCodeId,
+        assessmentId: patient.assessmentId,
       }),
     );
   });
 
   it('answers 404 for an unknown access code and 400 for bad paging', async () => {
-    expect((await get('/api/admin/responses/access-codes/999999')).statusCode).toBe(404);
+    expect((await get('/api/admin/assessments/999999/answers')).statusCode).toBe(404);
     for (const query of ['page=0', 'pageSize=1000', 'page=abc', 'extra=1']) {
       const reply = await get(`/api/admin/responses?${query}`);
       expect(reply.statusCode, query).toBe(400);

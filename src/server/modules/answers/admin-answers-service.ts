@@ -1,11 +1,11 @@
 import type {
-  AdminAccessCodeResponses,
-  AdminResponsesPage,
-  AdminResponsesQuery,
-} from '../../../shared/contracts/admin-responses';
-import { maskedAccessCode } from '../../../shared/contracts/admin-responses';
+  AdminAssessmentAnswers,
+  AdminPatientsPage,
+  AdminPatientsQuery,
+} from '../../../shared/contracts/admin-patients';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
+import { maskedCodesOf } from '../accounts/access-codes';
 import type { AuthContext } from '../accounts/auth-context';
 import { recordAudit } from '../audit/audit-log';
 import { isOverdue } from '../assessments/assessment-state';
@@ -24,20 +24,18 @@ const iso = (value: Date | string | null) => (value ? new Date(value).toISOStrin
  * in a fixed number of queries whatever the page size. Patients whose latest assessment is
  * newest come first.
  */
-export async function listResponsePage(
+export async function listPatientsPage(
   db: DbOrTx,
-  query: AdminResponsesQuery,
+  query: AdminPatientsQuery,
   now = new Date(),
-): Promise<AdminResponsesPage> {
+): Promise<AdminPatientsPage> {
   const { rows, total } = await listPatientPage(db, query);
   const assessments = await listAssessmentsOfAccounts(
     db,
     rows.map((row) => row.id),
   );
-  const scores = await screenerScores(
-    db,
-    assessments.map(({ assessment }) => assessment.id),
-  );
+  const ids = assessments.map(({ assessment }) => assessment.id);
+  const [scores, codes] = await Promise.all([screenerScores(db, ids), maskedCodesOf(db, ids)]);
   return {
     page: query.page,
     pageSize: query.pageSize,
@@ -53,7 +51,7 @@ export async function listResponsePage(
           ID: assessment.id,
           firstName: assessment.firstName,
           lastName: assessment.lastName,
-          accessCode: maskedAccessCode(assessment.codeHint),
+          accessCode: codes.get(assessment.id)!,
           createdAt: new Date(assessment.createdAt).toISOString(),
           status: assessment.status,
           responseCount: Number(answers),
@@ -68,21 +66,21 @@ export async function listResponsePage(
 }
 
 /** Every answer of one assessment with its question and options, in survey order; audit-logged. */
-export async function listAccessCodeResponses(
+export async function listAssessmentAnswers(
   db: DbOrTx,
   actor: AuthContext,
-  accessCodeId: number,
-): Promise<AdminAccessCodeResponses> {
-  const assessment = await findAssessment(db, accessCodeId);
+  assessmentId: number,
+): Promise<AdminAssessmentAnswers> {
+  const assessment = await findAssessment(db, assessmentId);
   if (!assessment) throw notFound('admin.accessCodeNotFound');
-  const answers = await readAnswers(db, [accessCodeId]);
+  const answers = await readAnswers(db, [assessmentId]);
   await recordAudit(db, actor, {
     action: 'responses.read',
     patientUserId: assessment.userId,
-    accessCodeId,
+    assessmentId,
   });
   return {
-    accessCodeId,
+    assessmentId,
     responses: answers.map(({ question, answer }) => ({
       ID: answer.id,
       Question: {

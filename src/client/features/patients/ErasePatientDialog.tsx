@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminResponseUser } from '../../../shared/contracts/admin-responses';
+import type { AdminPatient } from '../../../shared/contracts/admin-patients';
 import { ConfirmDialog } from '../../lib/dialogs/ConfirmDialog';
 import { useErasePatient } from './patients-api';
 import '../../lib/admin-i18n/i18n';
@@ -10,13 +10,7 @@ import '../../lib/admin-i18n/i18n';
  * Erasure cannot be undone, so the admin types the patient's e-mail address again; the server
  * checks the same.
  */
-export function ErasePatientDialog({
-  user,
-  onClose,
-}: {
-  user: AdminResponseUser;
-  onClose(): void;
-}) {
+export function ErasePatientDialog({ user, onClose }: { user: AdminPatient; onClose(): void }) {
   const { t } = useTranslation('admin');
   const [typed, setTyped] = useState('');
   const erase = useErasePatient();

@@ -13,15 +13,15 @@ const translationsSchema = z.array(
 );
 
 /** GET /api/admin/responses: one page of patients, each with their access codes (assessments). */
-export const adminResponsesQuerySchema = z.strictObject({
+export const adminPatientsQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   /** Part of a patient's name or e-mail. */
   search: singleLine().max(200).optional(),
 });
-export type AdminResponsesQuery = z.infer<typeof adminResponsesQuerySchema>;
+export type AdminPatientsQuery = z.infer<typeof adminPatientsQuerySchema>;
 
-export const adminAccessCodeSummarySchema = z.object({
+export const adminAssessmentSummarySchema = z.object({
   ID: z.number().int(),
   /** The patient's name as entered at this assessment's checkout. */
   firstName: z.string(),
@@ -42,32 +42,32 @@ export const adminAccessCodeSummarySchema = z.object({
   /** TMD Pain Screener for the practice only; null when any item is unanswered. */
   screener: screenerScoreSchema.nullable(),
 });
-export type AdminAccessCodeSummary = z.infer<typeof adminAccessCodeSummarySchema>;
+export type AdminAssessmentSummary = z.infer<typeof adminAssessmentSummarySchema>;
 
 /**
  * The assessments bought with one e-mail address. The name is the latest assessment's; each
  * assessment carries the details entered at its own checkout.
  */
-export const adminResponseUserSchema = z.object({
+export const adminPatientSchema = z.object({
   ID: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  accessCodes: z.array(adminAccessCodeSummarySchema),
+  accessCodes: z.array(adminAssessmentSummarySchema),
 });
-export type AdminResponseUser = z.infer<typeof adminResponseUserSchema>;
+export type AdminPatient = z.infer<typeof adminPatientSchema>;
 
-export const adminResponsesPageSchema = z.object({
+export const adminPatientsPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Patients matching the search, over all pages. */
   total: z.number().int(),
-  users: z.array(adminResponseUserSchema),
+  users: z.array(adminPatientSchema),
 });
-export type AdminResponsesPage = z.infer<typeof adminResponsesPageSchema>;
+export type AdminPatientsPage = z.infer<typeof adminPatientsPageSchema>;
 
 /** SPEC section 3 "Response (admin view)". */
-export const adminResponseSchema = z.object({
+export const adminAnswerSchema = z.object({
   ID: z.number().int(),
   Question: z.object({
     ID: z.number().int(),
@@ -94,14 +94,14 @@ export const adminResponseSchema = z.object({
   CreatedAt: z.string(),
   UpdatedAt: z.string(),
 });
-export type AdminResponse = z.infer<typeof adminResponseSchema>;
+export type AdminAnswer = z.infer<typeof adminAnswerSchema>;
 
-/** GET /api/admin/responses/access-codes/:id: every answer of one assessment, in survey order. */
-export const adminAccessCodeResponsesSchema = z.object({
-  accessCodeId: z.number().int(),
-  responses: z.array(adminResponseSchema),
+/** GET /api/admin/assessments/:id/answers: every answer of one assessment, in survey order. */
+export const adminAssessmentAnswersSchema = z.object({
+  assessmentId: z.number().int(),
+  responses: z.array(adminAnswerSchema),
 });
-export type AdminAccessCodeResponses = z.infer<typeof adminAccessCodeResponsesSchema>;
+export type AdminAssessmentAnswers = z.infer<typeof adminAssessmentAnswersSchema>;
 
 export const mediaPathParamsSchema = z.object({ '*': singleLine().max(500) });
 

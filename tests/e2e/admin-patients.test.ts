@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { questions, responses } from '../../src/server/platform/db/schema';
+import { questions, answers } from '../../src/server/platform/db/schema';
 import { answerEveryType, insertPatient } from '../helpers/admin-seed';
 import { apiAsPage, dialogScreenshot, TABLET } from '../helpers/admin-browser';
 import {
@@ -37,9 +37,9 @@ const e2e = useE2e({
       .from(questions)
       .where(and(eq(questions.questionType, 'multiple_choice'), eq(questions.isActive, true)))
       .limit(1);
-    await db.insert(responses).values({
+    await db.insert(answers).values({
       userId: max.userId,
-      accessCodeId: max.accessCodeId,
+      assessmentId: max.assessmentId,
       questionId: choice!.id,
       optionId: null,
     });
@@ -55,7 +55,7 @@ const patient = (name: string) => page.getByTestId('patient-accordion').filter({
 const row = (type: string) => page.locator(`[data-testid="response-row"][data-type="${type}"]`);
 
 describe('an administrator reviews responses', () => {
-  it('groups responses by patient and access code', async () => {
+  it('groups answers by patient and access code', async () => {
     await page.goto('/admin/responses');
     await page.getByRole('heading', { name: 'Survey Responses' }).waitFor();
     const erika = patient('Erika Mustermann');
@@ -251,7 +251,7 @@ describe('an administrator reviews responses', () => {
     await page.setViewportSize(DESKTOP);
   });
   it('records each read of the answers, the photo and the video in the audit log', async () => {
-    type Entry = { action: string; accessCodeId: number | null; actorEmail: string | null };
+    type Entry = { action: string; assessmentId: number | null; actorEmail: string | null };
     const { status, body } = await apiAsPage<{ entries: Entry[] }>(
       page,
       `/api/admin/audit-log?patientId=${e2e.seeded.erika.userId}&pageSize=200`,
@@ -263,7 +263,7 @@ describe('an administrator reviews responses', () => {
     expect(media.length).toBeGreaterThanOrEqual(2);
     for (const entry of [...reads, ...media]) {
       expect(entry).toMatchObject({
-        accessCodeId: e2e.seeded.erika.accessCodeId,
+        assessmentId: e2e.seeded.erika.assessmentId,
         actorEmail: 'admin@practice.example',
       });
     }

@@ -1,13 +1,13 @@
-import { createAccessCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
 import { randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import { createTokenService } from '../../src/server/modules/accounts/tokens';
 import type { Db } from '../../src/server/platform/db/client';
 import {
-  accessCodes,
+  assessments,
   questionOptions,
   questions,
-  responses,
+  answers,
   users,
 } from '../../src/server/platform/db/schema';
 
@@ -17,29 +17,29 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-export interface SeededResponses {
+export interface SeededAnswers {
   adminToken: string;
   patientToken: string;
-  patientAccessCodeId: number;
+  patientAssessmentId: number;
   responseCount: number;
 }
 
 /**
- * `patients` patients with one assessment each and `answers` answers of every question type,
+ * `patients` patients with one assessment each and `answerCount` answers of every question type,
  * plus an admin; tokens are signed with `jwtSecret` for the server under test.
  */
-export async function seedResponses(
+export async function seedAnswers(
   db: Db,
   jwtSecret: string,
   patients: number,
-  answers: number,
-): Promise<SeededResponses> {
+  answerCount: number,
+): Promise<SeededAnswers> {
   const questionRows = await db
     .select({ id: questions.id, type: questions.questionType })
     .from(questions)
     .orderBy(asc(questions.sortOrder));
   const optionRows = await db.select().from(questionOptions);
-  const answerable = questionRows.slice(0, answers);
+  const answerable = questionRows.slice(0, answerCount);
   const tag = randomBytes(4).toString('hex');
 
   const userIds: number[] = [];
@@ -63,9 +63,9 @@ export async function seedResponses(
     })),
     async (chunk) => {
       const rows = await db
-        .insert(accessCodes)
+        .insert(assessments)
         .values(chunk)
-        .returning({ id: accessCodes.id, userId: accessCodes.userId });
+        .returning({ id: assessments.id, userId: assessments.userId });
       codes.push(...rows);
     },
   );
@@ -74,7 +74,7 @@ export async function seedResponses(
       const option = optionRows.find((o) => o.questionId === q.id);
       return {
         userId: code.userId,
-        accessCodeId: code.id,
+        assessmentId: code.id,
         questionId: q.id,
         optionId: q.type === 'multiple_choice' ? (option?.id ?? null) : null,
         answerText: q.type === 'text' ? 'Some pain in the morning, for two years.' : null,
@@ -102,13 +102,13 @@ export async function seedResponses(
       };
     }),
   );
-  await insertChunked(answerRows, (chunk) => db.insert(responses).values(chunk));
+  await insertChunked(answerRows, (chunk) => db.insert(answers).values(chunk));
 
   const [admin] = await db
     .insert(users)
     .values({ email: `bench-admin-${tag}@example.org`, isAdmin: true })
     .returning();
-  const { id: adminCodeId } = await createAccessCode(db, admin!.id);
+  const { id: adminCodeId } = await createAssessmentWithCode(db, admin!.id);
   const tokens = createTokenService(jwtSecret, 3600);
   const adminToken = await tokens.sign({
     userId: admin!.id,
@@ -119,7 +119,7 @@ export async function seedResponses(
     methods: ['code', 'otp'],
 
     tokenVersion: admin!.tokenVersion,
-    accessCodeId: adminCodeId,
+    assessmentId: adminCodeId,
   });
   const patientToken = await tokens.sign({
     userId: codes[0]!.userId,
@@ -129,12 +129,12 @@ export async function seedResponses(
     assessmentTokenVersion: 0,
     methods: ['code'],
     tokenVersion: 0,
-    accessCodeId: codes[0]!.id,
+    assessmentId: codes[0]!.id,
   });
   return {
     adminToken,
     patientToken,
-    patientAccessCodeId: codes[0]!.id,
+    patientAssessmentId: codes[0]!.id,
     responseCount: answerRows.length,
   };
 }

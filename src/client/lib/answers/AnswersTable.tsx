@@ -14,17 +14,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuestionTypeChip } from '../../../question-types/QuestionTypeChip';
 import { AnswerView } from '../../../question-types/registry.admin';
-import type { AdminResponse } from '../../../shared/contracts/admin-responses';
+import type { AdminAnswer } from '../../../shared/contracts/admin-patients';
 import '../admin-i18n/i18n';
 import { formatDateTime, localized } from '../format';
-import { useAccessCodeResponses } from './api';
-import { ResponseDetailsDialog } from './ResponseDetailsDialog';
+import { useAssessmentAnswers } from './api';
+import { AnswerDetailsDialog } from './AnswerDetailsDialog';
 
 /** The answers of one assessment, with media, pain map and symptoms in their answer views. */
-export function ResponsesTable({ accessCodeId }: { accessCodeId: number }) {
+export function AnswersTable({ assessmentId }: { assessmentId: number }) {
   const { t, i18n } = useTranslation('admin');
-  const responses = useAccessCodeResponses(accessCodeId, true);
-  const [details, setDetails] = useState<AdminResponse | null>(null);
+  const responses = useAssessmentAnswers(assessmentId, true);
+  const [details, setDetails] = useState<AdminAnswer | null>(null);
   const language = i18n.language;
 
   if (responses.isPending) return <LinearProgress aria-label={t('common:loading')} />;
@@ -106,7 +106,7 @@ export function ResponsesTable({ accessCodeId }: { accessCodeId: number }) {
           </TableBody>
         </Table>
       </TableContainer>
-      {details && <ResponseDetailsDialog response={details} onClose={() => setDetails(null)} />}
+      {details && <AnswerDetailsDialog response={details} onClose={() => setDetails(null)} />}
     </>
   );
 }

@@ -13,7 +13,7 @@ export function useErasePatient() {
         body: { confirmEmail },
         schema: erasureResultSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'responses'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'patients'] }),
   });
 }
 
@@ -24,11 +24,11 @@ export function useErasePatient() {
 export function useSendNewAccessCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accessCodeId: number) =>
-      apiRequest(`/api/admin/assessments/${accessCodeId}/access-code`, {
+    mutationFn: (assessmentId: number) =>
+      apiRequest(`/api/admin/assessments/${assessmentId}/access-code`, {
         method: 'POST',
         schema: okBodySchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'responses'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'patients'] }),
   });
 }

@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { AdminAccessCodeSummary } from '../../../shared/contracts/admin-responses';
+import type { AdminAssessmentSummary } from '../../../shared/contracts/admin-patients';
 import { ConfirmDialog } from '../../lib/dialogs/ConfirmDialog';
 import { useSendNewAccessCode } from './patients-api';
 import '../../lib/admin-i18n/i18n';
@@ -17,7 +17,7 @@ export function NewAccessCodeButton({
   code,
   onSent,
 }: {
-  code: AdminAccessCodeSummary;
+  code: AdminAssessmentSummary;
   onSent(): void;
 }) {
   const { t } = useTranslation('admin');
