@@ -37,14 +37,20 @@ module.exports = {
     },
     {
       name: 'root-through-index',
-      comment:
-        'The composition root (app, main, cli, schema) reaches modules through their index.ts (the schema aggregate: their tables).',
+      comment: 'The composition root (app, main, cli) reaches modules through their index.ts.',
       severity: 'error',
-      from: { path: '^src/server/(?!modules/|platform/)' },
+      from: { path: '^src/server/(?!modules/|platform/)', pathNot: '^src/server/schema\\.ts$' },
       to: {
         path: '^src/server/modules/',
         pathNot: '^src/server/modules/[^/]+/index\\.ts$',
       },
+    },
+    {
+      name: 'schema-gathers-tables',
+      comment: 'The schema aggregate (for Drizzle Kit) gathers tables and nothing else.',
+      severity: 'error',
+      from: { path: '^src/server/schema\\.ts$' },
+      to: { pathNot: '/tables\\.ts$' },
     },
     {
       name: 'platform-imports-no-module',

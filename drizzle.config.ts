@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/platform/db/schema.ts',
+  schema: './src/server/schema.ts',
   out: './drizzle',
 });

@@ -74,8 +74,8 @@ export default tseslint.config(
     ignores: [
       'src/server/**/*-repository.ts',
       'src/server/**/tables.ts',
-      'src/server/**/*-table.ts',
       'src/server/platform/db/**',
+      'src/server/schema.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -83,7 +83,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['drizzle-orm', 'drizzle-orm/*', '**/tables', '**/platform/db/schema'],
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/tables', '**/schema'],
               allowTypeImports: true,
               message: 'Queries live in the module repository (*-repository.ts); call it instead.',
             },

@@ -50,4 +50,28 @@ SELECT "id", COALESCE("code_hash", 'retired:' || "id"), "code_hint",
 FROM "assessments" ORDER BY "id";--> statement-breakpoint
 ALTER TABLE "assessments" DROP CONSTRAINT "assessments_code_hash_unique";--> statement-breakpoint
 ALTER TABLE "assessments" DROP COLUMN "code_hash";--> statement-breakpoint
-ALTER TABLE "assessments" DROP COLUMN "code_hint";
+ALTER TABLE "assessments" DROP COLUMN "code_hint";--> statement-breakpoint
+-- An answer is one value, as its question's type stores it (null for a skipped question); the
+-- option it chose and the file it shows stay beside it, for the database to keep track of.
+ALTER TABLE "answers" ADD COLUMN "value" jsonb;--> statement-breakpoint
+ALTER TABLE "answers" ADD COLUMN "file_path" text;--> statement-breakpoint
+UPDATE "answers" AS a SET
+	"value" = CASE
+		WHEN q."question_type" = 'text' AND a."answer_text" IS NOT NULL
+			THEN jsonb_build_object('answerText', a."answer_text")
+		WHEN q."question_type" = 'multiple_choice' AND a."option_id" IS NOT NULL
+			THEN jsonb_build_object('optionId', a."option_id")
+		WHEN q."question_type" IN ('photo', 'video') AND a."media_path" IS NOT NULL
+			THEN jsonb_build_object('mediaType', a."media_type", 'mediaPath', a."media_path")
+		WHEN q."question_type" = 'pain_atlas' AND a."pain_points" IS NOT NULL
+			THEN jsonb_build_object('painPoints', a."pain_points")
+		WHEN q."question_type" = 'pain_symptoms' AND a."symptoms" IS NOT NULL
+			THEN jsonb_build_object('symptoms', a."symptoms")
+	END,
+	"file_path" = a."media_path"
+FROM "questions" AS q WHERE q."id" = a."question_id";--> statement-breakpoint
+ALTER TABLE "answers" DROP COLUMN "answer_text";--> statement-breakpoint
+ALTER TABLE "answers" DROP COLUMN "media_type";--> statement-breakpoint
+ALTER TABLE "answers" DROP COLUMN "media_path";--> statement-breakpoint
+ALTER TABLE "answers" DROP COLUMN "pain_points";--> statement-breakpoint
+ALTER TABLE "answers" DROP COLUMN "symptoms";

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
 import { createTokenService } from '../../src/server/modules/accounts/tokens';
 import type { Db } from '../../src/server/platform/db/client';
-import { questions, users } from '../../src/server/platform/db/schema';
+import { questions, users } from '../../src/server/schema';
 
 export interface BenchPatient {
   userId: number;

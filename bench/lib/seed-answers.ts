@@ -1,15 +1,9 @@
-import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
 import { randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import { createTokenService } from '../../src/server/modules/accounts/tokens';
 import type { Db } from '../../src/server/platform/db/client';
-import {
-  assessments,
-  questionOptions,
-  questions,
-  answers,
-  users,
-} from '../../src/server/platform/db/schema';
+import { assessments, questionOptions, questions, answers, users } from '../../src/server/schema';
 
 const CHUNK = 2000;
 

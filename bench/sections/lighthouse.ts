@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
-import { users } from '../../src/server/platform/db/schema';
+import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
+import { users } from '../../src/server/schema';
 import { CHROMIUM_PATH } from '../../tests/helpers/browser';
 import {
   freePort,

@@ -5,9 +5,9 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
 import { createTokenService } from '../../src/server/modules/accounts/tokens';
-import { questions, users } from '../../src/server/platform/db/schema';
+import { questions, users } from '../../src/server/schema';
 import {
   newDataDir,
   removeDataDir,

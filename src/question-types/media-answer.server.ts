@@ -1,6 +1,6 @@
 import type { MediaType } from '../shared/constants';
 import { invalid } from '../server/platform/errors';
-import { EMPTY_ANSWER, type AnswerChecks, type QuestionTypeServer } from './server-type';
+import { SKIPPED, type AnswerChecks, type QuestionTypeServer } from './server-type';
 
 /**
  * A photo or video answer refers to an upload of the patient's own assessment, of the question's
@@ -14,10 +14,10 @@ export function mediaAnswerServer<T extends MediaType>(
     { mediaPath, mediaType }: { mediaPath?: string | null; mediaType?: MediaType | null },
     checks: AnswerChecks,
   ) => {
-    if (!mediaPath && !mediaType) return EMPTY_ANSWER;
+    if (!mediaPath && !mediaType) return SKIPPED;
     if (!mediaPath || mediaType !== type) throw invalid('survey.invalidMedia');
     if ((await checks.savableUploadType(mediaPath)) !== type) throw invalid('survey.invalidMedia');
-    return { ...EMPTY_ANSWER, mediaType: type, mediaPath };
+    return { value: { mediaType: type, mediaPath }, optionId: null, filePath: mediaPath };
   };
   return {
     type,

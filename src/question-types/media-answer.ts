@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { MEDIA_TYPES, type MediaType } from '../shared/constants';
+import type { MediaType } from '../shared/constants';
+import { mediaTypeSchema } from '../shared/contracts/answer';
 import { singleLine } from '../shared/contracts/common';
 import { defineQuestionType } from './question-type';
-
-export const mediaTypeSchema = z.enum(MEDIA_TYPES);
 
 /**
  * A photo or video answer: the path of an upload of the patient's, sent only with its type. The

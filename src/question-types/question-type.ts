@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import type { QuestionType } from '../shared/constants';
-import type { Answer } from '../shared/contracts/survey';
+import type { AnswerFields } from '../shared/contracts/answer';
 
-/** The fields of a stored answer, as the survey gets them and the server keeps them. */
-export type AnswerFields = Omit<Answer, 'updatedAt'>;
+export type { AnswerFields };
 
 /**
  * What one question type defines once for the browser and the server (issue 13): the fields its
@@ -11,7 +9,7 @@ export type AnswerFields = Omit<Answer, 'updatedAt'>;
  * A draft that holds none is sent as a skipped question: the question id alone.
  */
 export interface QuestionTypeShared<
-  T extends QuestionType,
+  T extends string,
   Fields extends z.ZodRawShape,
   Draft extends object,
 > {
@@ -32,7 +30,7 @@ export interface QuestionTypeShared<
 
 /** Builds a type's definition, deriving its contract member from its fields. */
 export function defineQuestionType<
-  T extends QuestionType,
+  T extends string,
   Fields extends z.ZodRawShape,
   Draft extends object,
 >(

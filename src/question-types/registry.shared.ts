@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { QuestionType } from '../shared/constants';
+import { registerQuestionTypeId } from '../shared/contracts/answer';
 import { idSchema } from '../shared/contracts/common';
 import { multipleChoiceType } from './multiple_choice/shared';
 import { painAtlasType } from './pain_atlas/shared';
 import { painSymptomsType } from './pain_symptoms/shared';
 import { photoType } from './photo/shared';
-import type { AnswerFields } from './question-type';
+import type { AnswerFields, QuestionTypeShared } from './question-type';
 import { textType } from './text/shared';
 import { videoType } from './video/shared';
 
@@ -18,6 +19,29 @@ export const QUESTION_TYPE_REGISTRY = {
   pain_atlas: painAtlasType,
   pain_symptoms: painSymptomsType,
 } as const satisfies Record<QuestionType, { type: QuestionType }>;
+
+/** Any type's shared definition, as code that holds the type only as a value reads it. */
+type AnyQuestionType = QuestionTypeShared<QuestionType, z.ZodRawShape, object>;
+
+/**
+ * Types registered at run time (`registerQuestionType` in registry.server.ts): a deployment's
+ * own, or a test's. The built-in ones above are typed; these are known by their id alone.
+ */
+const registered = new Map<string, AnyQuestionType>();
+
+/** Adds a type to the shared registry; its id becomes a valid question type everywhere. */
+export function registerSharedQuestionType(definition: { type: string }): void {
+  registered.set(definition.type, definition as unknown as AnyQuestionType);
+  registerQuestionTypeId(definition.type);
+}
+
+/** The shared definition of any known type. */
+export function definitionOf(type: QuestionType): AnyQuestionType {
+  const definition =
+    (QUESTION_TYPE_REGISTRY as Record<string, unknown>)[type] ?? registered.get(type);
+  if (!definition) throw new Error(`Unknown question type ${type}`);
+  return definition as AnyQuestionType;
+}
 
 /** The save contract: one member per question type, told apart by `questionType`. */
 export const saveAnswerSchema = z.discriminatedUnion('questionType', [
@@ -33,7 +57,8 @@ export type SaveAnswer = z.infer<typeof saveAnswerSchema>;
 /**
  * The body of POST /api/survey/responses: the question id and every type's answer fields, all
  * optional. The client does not name the type; the server knows it from the question and reads
- * the body through that type's member of `saveAnswerSchema` (`answerForType`).
+ * the body through that type's member of `saveAnswerSchema` (`answerForType`). This is the body
+ * of the built-in types, which the browser sends; the route takes `currentSaveAnswerBodySchema`.
  */
 export const saveAnswerBodySchema = z.strictObject({
   questionId: idSchema,
@@ -46,9 +71,15 @@ export const saveAnswerBodySchema = z.strictObject({
 });
 export type SaveAnswerBody = z.infer<typeof saveAnswerBodySchema>;
 
+/** The save body with the fields of every type known now, the registered ones included. */
+export const currentSaveAnswerBodySchema = (): z.ZodType<SaveAnswerBody> =>
+  saveAnswerBodySchema.extend(
+    Object.assign({}, ...[...registered.values()].map((type) => type.answerFields)),
+  ) as unknown as z.ZodType<SaveAnswerBody>;
+
 /** The body read as an answer of the given type: its fields only, typed by the union member. */
 export function answerForType(type: QuestionType, body: SaveAnswerBody): SaveAnswer {
-  return QUESTION_TYPE_REGISTRY[type].answerSchema.parse({ ...body, questionType: type });
+  return definitionOf(type).answerSchema.parse({ ...body, questionType: type }) as SaveAnswer;
 }
 
 /** What the survey holds for one question: every type's draft fields side by side. */
@@ -64,7 +95,7 @@ interface DraftRules {
   isAnswered(draft: AnswerDraft): boolean;
   toSaveFields(draft: AnswerDraft): Partial<SaveAnswerBody>;
 }
-const rulesOf = (type: QuestionType) => QUESTION_TYPE_REGISTRY[type] as unknown as DraftRules;
+const rulesOf = (type: QuestionType) => definitionOf(type) as unknown as DraftRules;
 
 export const emptyAnswerDraft = (): AnswerDraft =>
   Object.assign({}, ...Object.values(QUESTION_TYPE_REGISTRY).map((t) => t.emptyDraft()));

@@ -1,12 +1,32 @@
 import { createRequire } from 'node:module';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { auditRoutes } from './modules/audit/routes';
-import { questionnaireRoutes } from './modules/questionnaire/routes';
-import { authenticate, readSessionClaims } from './modules/accounts/authenticate';
-import { authRoutes } from './modules/accounts/routes';
-import { createTokenService } from './modules/accounts/tokens';
-import type { Config } from './config';
+import {
+  authRoutes,
+  authenticate,
+  readSessionClaims,
+  registerAccessCodeDelivery,
+} from './modules/access';
+import { createTokenService, listAdmins } from './modules/accounts';
+import {
+  answerCountsByQuestion,
+  answerRoutes,
+  chosenOptionIds,
+  countAnswersOfQuestion,
+} from './modules/answers';
+import { patientNamesOf, registerAssessmentMails, registerCareScans } from './modules/assessments';
+import { auditRoutes } from './modules/audit';
+import { evaluationRoutes, registerEvaluationMails } from './modules/evaluations';
+import { invoiceRoutes } from './modules/invoices';
+import { legalRoutes, loadLegalPages, loadPrivacyNotice } from './modules/legal';
+import { createMediaStore, mediaRoutes } from './modules/media';
+import { createPaymentProvider, paymentRoutes, registerRefundMail } from './modules/payments';
+import { privacyRoutes, registerCleanupJobs } from './modules/privacy';
+import { promoCodeRoutes } from './modules/promo-codes';
+import { questionnaireRoutes } from './modules/questionnaire';
+import { reviewRoutes } from './modules/review';
+import { surveyRoutes } from './modules/survey';
+import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
 import { pingDatabase } from './platform/db/ping';
 import type { AppDeps, AppInstance } from './platform/http/app-instance';
@@ -19,29 +39,9 @@ import { registerOpenApi } from './platform/http/openapi';
 import { registerRouteAccess } from './platform/http/route-access';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createMailer } from './platform/mail/mailer';
-import { createMediaStore } from './modules/media/create-media-store';
 import { countMailOutcomes, createMetrics } from './platform/ops/metrics';
 import { createReadiness } from './platform/ops/readiness';
-import { loadPrivacyNotice } from './modules/privacy/privacy-notice';
-import { privacyRoutes } from './modules/privacy/routes';
-import { loadLegalPages } from './modules/legal/legal-pages';
-import { legalRoutes } from './modules/legal/routes';
-import { registerCleanupJobs } from './modules/privacy/retention';
 import { createJobQueue } from './platform/jobs/job-queue';
-import { registerAccessCodeDelivery } from './modules/accounts/access-code-delivery';
-import { registerRefundMail } from './modules/payments/refund-mail';
-import { invoiceRoutes } from './modules/invoices/routes';
-import { registerAssessmentMails } from './modules/assessments/assessment-mails';
-import { reviewRoutes } from './modules/review/routes';
-import { evaluationRoutes } from './modules/evaluations/routes';
-import { registerEvaluationMails } from './modules/evaluations/evaluation-mails';
-import { registerCareScans } from './modules/assessments/care-scans';
-import { createPaymentProvider } from './modules/payments/create-provider';
-import { paymentRoutes } from './modules/payments/routes';
-import { answerRoutes } from './modules/answers/routes';
-import { assessmentRoutes } from './modules/assessments/routes';
-import { mediaRoutes } from './modules/media/routes';
-import { promoCodeRoutes } from './modules/promo-codes/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -147,16 +147,20 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(reviewRoutes);
   await app.register(evaluationRoutes);
-  await app.register(auditRoutes);
+  await app.register(auditRoutes, { admins: listAdmins, patientNames: patientNamesOf });
   await app.register(privacyRoutes);
   await app.register(legalRoutes);
   await app.register(paymentRoutes);
   await app.register(invoiceRoutes);
   await app.register(promoCodeRoutes);
-  await app.register(questionnaireRoutes);
+  await app.register(questionnaireRoutes, {
+    countsByQuestion: answerCountsByQuestion,
+    countOfQuestion: countAnswersOfQuestion,
+    chosenOptionIds,
+  });
   await app.register(answerRoutes);
   await app.register(mediaRoutes);
-  await app.register(assessmentRoutes);
+  await app.register(surveyRoutes);
   await registerClientAssets(app, clientDir);
   return app;
 }

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import { DatabaseInUseError } from './platform/db/data-dir-lock';
-import { seedDefaultQuestionnaire } from './modules/questionnaire/seed/seed';
+import { seedDefaultQuestionnaire } from './modules/questionnaire';
 import { startMetricsServer } from './platform/http/metrics-routes';
 import { installGracefulShutdown } from './platform/ops/graceful-shutdown';
 import { makePrivate, restrictNewFiles } from './platform/private-files';

@@ -8,8 +8,8 @@ import type {
   AdminAssessmentAnswers,
   AdminPatientsPage,
 } from '../../src/shared/contracts/admin-patients';
-import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
-import { assessments, auditLog } from '../../src/server/platform/db/schema';
+import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
+import { assessments, auditLog } from '../../src/server/schema';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { eq } from 'drizzle-orm';
 import {

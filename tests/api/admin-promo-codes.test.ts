@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PromoCode } from '../../src/shared/contracts/promo-codes';
-import { promoCodes } from '../../src/server/platform/db/schema';
+import { promoCodes } from '../../src/server/schema';
 import { useAdmin, useTestApp } from '../helpers/test-app';
 
 const t = useTestApp();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminQuestion } from '../../src/shared/contracts/admin-questions';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
-import { questionOptions, questions, answers } from '../../src/server/platform/db/schema';
+import { questionOptions, questions, answers } from '../../src/server/schema';
 import { useAdmin, useTestApp } from '../helpers/test-app';
 
 const t = useTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { answers } from '../../src/server/platform/db/schema';
+import { answers } from '../../src/server/schema';
 import { csvRecords } from '../helpers/csv';
-import { firstQuestionOfType } from '../helpers/seed-answers';
+import { firstQuestionOfType, storedAnswer } from '../helpers/seed-answers';
 import { useTestApp } from '../helpers/test-app';
 
 const t = useTestApp();
@@ -23,14 +23,14 @@ describe('answers CSV export', () => {
         userId: other.id,
         assessmentId: other.assessmentId,
         questionId: text.id,
-        answerText,
+        ...storedAnswer({ answerText }),
       });
     }
     await t.database.db.insert(answers).values({
       userId: patient.id,
       assessmentId: patient.assessmentId,
       questionId: text.id,
-      answerText: 'fine',
+      ...storedAnswer({ answerText: 'fine' }),
     });
 
     const reply = await t.app.inject({

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/modules/accounts/totp';
 import { createAdmin, removeAdmin } from '../../src/server/cli/admin-accounts';
-import { assessments, auditLog, users } from '../../src/server/platform/db/schema';
+import { assessments, auditLog, users } from '../../src/server/schema';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
 import { checkoutRequests, freshIp, insertPromoCode, patientDetails } from '../helpers/payments';

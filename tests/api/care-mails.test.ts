@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanForOverdue, scanForReminders } from '../../src/server/modules/assessments/care-scans';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
-import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
-import { loadConfig } from '../../src/server/config';
+import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
+import { loadConfig } from '../../src/server/platform/config';
 import type { Db } from '../../src/server/platform/db/client';
-import { assessments, answers, users } from '../../src/server/platform/db/schema';
+import { assessments, answers, users } from '../../src/server/schema';
 import { paidDemoCheckout } from '../helpers/invoices';
 import { readMail } from '../helpers/mail';
-import { firstQuestionOfType } from '../helpers/seed-answers';
+import { firstQuestionOfType, storedAnswer } from '../helpers/seed-answers';
 import { postgresAnswers, startInstances } from '../helpers/shared-postgres';
 import { startSmtpServer } from '../helpers/smtp';
 import { assessmentById, useAdmin, useTestApp } from '../helpers/test-app';
@@ -36,7 +36,7 @@ async function patientBoughtDaysAgo(days: number, language: 'en' | 'de' = 'en') 
     userId: patient.id,
     assessmentId: patient.assessmentId,
     questionId: text.id,
-    answerText: ANSWER_TEXT,
+    ...storedAnswer({ answerText: ANSWER_TEXT }),
   });
   return patient;
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assessments, payments, users } from '../../src/server/platform/db/schema';
+import { assessments, payments, users } from '../../src/server/schema';
 import { DEFAULT_NOTICE_VERSION, insertPromoCode, patientDetails } from '../helpers/payments';
 import { useTestApp } from '../helpers/test-app';
 

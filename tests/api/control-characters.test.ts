@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { questions, answers } from '../../src/server/platform/db/schema';
+import { questions, answers } from '../../src/server/schema';
 import { patientDetails } from '../helpers/payments';
 import { firstQuestionOfType } from '../helpers/seed-answers';
 import { useAdmin, useTestApp } from '../helpers/test-app';
+import { answerFieldsOf } from '../../src/shared/contracts/answer';
 
 const t = useTestApp();
 const admin = useAdmin(t);
@@ -65,7 +66,7 @@ describe('control characters in request fields', () => {
       .select()
       .from(answers)
       .where(eq(answers.userId, patient.id));
-    expect(stored?.answerText).toBe(answerText);
+    expect(answerFieldsOf(stored?.value).answerText).toBe(answerText);
   });
 
   it('refuses them in a pain point id', async () => {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments, promoCodes } from '../../src/server/platform/db/schema';
+import { payments, promoCodes } from '../../src/server/schema';
 import { COUPON_RESERVATION_MS } from '../../src/server/modules/promo-codes/coupons';
 import { paymentIntentEvent, stripeEnv, useFakeStripe } from '../helpers/fake-stripe';
 import {

@@ -41,7 +41,7 @@ describe('errors in the log', () => {
   it('carry no SQL values when a save fails inside the database (check constraint)', async () => {
     await t.database.db.execute(
       sql.raw(`ALTER TABLE answers ADD CONSTRAINT test_refuse_answers
-        CHECK (answer_text IS NULL OR answer_text NOT LIKE '%Kieferknacken%')`),
+        CHECK (value->>'answerText' IS NULL OR value->>'answerText' NOT LIKE '%Kieferknacken%')`),
     );
     try {
       log = '';
@@ -65,7 +65,7 @@ describe('errors in the log', () => {
   it('carry no values that a database message quotes (trigger casting the answer)', async () => {
     await t.database.db.execute(
       sql.raw(`CREATE FUNCTION test_cast_answer() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN PERFORM NEW.answer_text::int; RETURN NEW; END $$`),
+        BEGIN PERFORM (NEW.value->>'answerText')::int; RETURN NEW; END $$`),
     );
     await t.database.db.execute(
       sql.raw(`CREATE TRIGGER test_cast_answer BEFORE INSERT OR UPDATE ON answers

@@ -5,16 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import {
-  auditLog,
-  evaluationAddenda,
-  evaluations,
-  answers,
-} from '../../src/server/platform/db/schema';
+import { auditLog, evaluationAddenda, evaluations, answers } from '../../src/server/schema';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { readMail } from '../helpers/mail';
 import { writeLogo } from '../helpers/practice-logo';
-import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
+import { answerScreener, firstQuestionOfType, storedAnswer } from '../helpers/seed-answers';
 import { assessmentById, useAdmin, useTestApp, type TestUser } from '../helpers/test-app';
 
 const run = promisify(execFile);
@@ -41,7 +36,7 @@ async function submittedPatient(language: 'en' | 'de' = 'en'): Promise<TestUser>
     userId: patient.id,
     assessmentId: patient.assessmentId,
     questionId: text.id,
-    answerText: ANSWER_TEXT,
+    ...storedAnswer({ answerText: ANSWER_TEXT }),
   });
   await submitAssessment(t.app.deps, patient.assessmentId, new Date('2026-11-20T09:15:00Z'));
   return patient;

@@ -1,14 +1,14 @@
 import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
+import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
 import {
   FORGOT_ADDRESS_LIMIT,
   FORGOT_IP_LIMIT,
   FORGOT_REPLY_MIN_MS,
-} from '../../src/server/modules/accounts/access-code-reissue';
-import { sessionForAssessment } from '../../src/server/modules/accounts/session';
-import { accessCodes, assessments, auditLog, jobs } from '../../src/server/platform/db/schema';
+} from '../../src/server/modules/access/access-code-reissue';
+import { sessionForAssessment } from '../../src/server/modules/access/session';
+import { accessCodes, assessments, auditLog, jobs } from '../../src/server/schema';
 import { accessCodeFromMail } from '../helpers/browser';
 import { readMail } from '../helpers/mail';
 import { firstQuestionOfType } from '../helpers/seed-answers';

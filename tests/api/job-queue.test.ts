@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { enqueueAccessCodeMail } from '../../src/server/modules/accounts/access-code-delivery';
-import { accessCodes, jobs } from '../../src/server/platform/db/schema';
+import { enqueueAccessCodeMail } from '../../src/server/modules/access/access-code-delivery';
+import { accessCodes, jobs } from '../../src/server/schema';
 import { defineJob, noPayload } from '../../src/server/platform/jobs/job-definition';
 import { enqueue } from '../../src/server/platform/jobs/job-queue';
 import type { MailMessage } from '../../src/server/platform/mail/mailer';

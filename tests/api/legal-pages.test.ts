@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assessments } from '../../src/server/platform/db/schema';
+import { assessments } from '../../src/server/schema';
 import {
   DEFAULT_TERMS_VERSION,
   DEFAULT_WITHDRAWAL_VERSION,

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobs } from '../../src/server/platform/db/schema';
+import { jobs } from '../../src/server/schema';
 import { accessCodeFromMail } from '../helpers/browser';
 import { insertPromoCode, patientDetails } from '../helpers/payments';
 import { startSilentServer, startSmtpServer } from '../helpers/smtp';

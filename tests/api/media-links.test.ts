@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signMediaLink } from '../../src/server/modules/media/media-links';
-import { auditLog } from '../../src/server/platform/db/schema';
+import { auditLog } from '../../src/server/schema';
 import { fakeWebm, seedMediaAnswer } from '../helpers/seed-media';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 

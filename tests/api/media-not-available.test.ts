@@ -7,7 +7,7 @@ import { Readable, Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessments } from '../../src/server/platform/db/schema';
+import { assessments } from '../../src/server/schema';
 import { mediaKeyring } from '../../src/server/modules/media/media-keys';
 import { createLocalMediaStore, newMediaPath } from '../../src/server/modules/media/media-store';
 import { seedMediaAnswer } from '../helpers/seed-media';

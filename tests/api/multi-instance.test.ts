@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessments, jobs, promoCodes, users } from '../../src/server/platform/db/schema';
+import { assessments, jobs, promoCodes, users } from '../../src/server/schema';
 import { defineJob, noPayload } from '../../src/server/platform/jobs/job-definition';
 import { insertPromoCode, patientDetails } from '../helpers/payments';
 import { postgresAnswers, startInstances } from '../helpers/shared-postgres';

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assessments, mediaUploads, promoCodes } from '../../src/server/platform/db/schema';
+import { assessments, mediaUploads, promoCodes } from '../../src/server/schema';
 import { SAMPLE_BYTES } from '../helpers/multipart';
 import { firstQuestionOfType } from '../helpers/seed-answers';
 import { useAdmin, useTestApp, type TestApp, type TestUser } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assessments, users } from '../../src/server/platform/db/schema';
+import { assessments, users } from '../../src/server/schema';
 import { accessCodeFromMail } from '../helpers/browser';
 import {
   checkoutRequests,

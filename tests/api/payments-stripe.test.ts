@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assessments, payments, users } from '../../src/server/platform/db/schema';
+import { assessments, payments, users } from '../../src/server/schema';
 import { paymentIntentEvent, stripeEnv, useFakeStripe } from '../helpers/fake-stripe';
 import { accessCodeFromMail } from '../helpers/browser';
 import { useTestApp } from '../helpers/test-app';

@@ -14,7 +14,7 @@ import {
   payments,
   answers,
   users,
-} from '../../src/server/platform/db/schema';
+} from '../../src/server/schema';
 import { answerScreener } from '../helpers/seed-answers';
 import { seedPhotoAnswer } from '../helpers/seed-media';
 import { useAdmin, useTestApp } from '../helpers/test-app';

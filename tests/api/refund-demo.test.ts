@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mediaUploads, payments, answers } from '../../src/server/platform/db/schema';
+import { mediaUploads, payments, answers } from '../../src/server/schema';
 import { accessCodeFromMail } from '../helpers/browser';
 import { invoicesOf, paidDemoCheckout, pdfAttachment, pdfText } from '../helpers/invoices';
 import { readMail } from '../helpers/mail';

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments } from '../../src/server/platform/db/schema';
+import { payments } from '../../src/server/schema';
 import { accessCodeFromMail } from '../helpers/browser';
 import { chargeRefundedEvent, stripeEnv, useFakeStripe } from '../helpers/fake-stripe';
 import { invoicesOf, pdfAttachment } from '../helpers/invoices';

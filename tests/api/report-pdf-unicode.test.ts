@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { answers } from '../../src/server/platform/db/schema';
-import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
+import { answers } from '../../src/server/schema';
+import { answerScreener, firstQuestionOfType, storedAnswer } from '../helpers/seed-answers';
 import { useAdmin, useTestApp, type TestUser } from '../helpers/test-app';
 
 const run = promisify(execFile);
@@ -50,7 +50,7 @@ describe('case report PDF', () => {
         userId: patient.id,
         assessmentId: patient.assessmentId,
         questionId: text.id,
-        answerText: person.answer,
+        ...storedAnswer({ answerText: person.answer }),
       });
       const printed = await reportText(patient, `report-unicode-${index + 1}`);
       expect(printed).toContain(`${person.firstName} ${person.lastName}`);

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assessments, answers } from '../../src/server/platform/db/schema';
+import { assessments, answers } from '../../src/server/schema';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { readMail } from '../helpers/mail';
-import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
+import { answerScreener, firstQuestionOfType, storedAnswer } from '../helpers/seed-answers';
 import { useAdmin, useTestApp, type TestUser } from '../helpers/test-app';
 import { csvRecords } from '../helpers/csv';
 
@@ -30,7 +30,7 @@ async function completedPatient(screenerPoints: number[], completedAt = FRIDAY):
     userId: patient.id,
     assessmentId: patient.assessmentId,
     questionId: text.id,
-    answerText: TRICKY_TEXT,
+    ...storedAnswer({ answerText: TRICKY_TEXT }),
   });
   await submitAssessment(t.app.deps, patient.assessmentId, completedAt);
   return patient;
@@ -87,9 +87,11 @@ describe('review queue', () => {
       status: 'submitted',
       dueAt: '2025-10-21T09:15:00.000Z',
       overdue: true,
-      patient: { firstName: 'Maria', lastName: 'Muster' },
+      // Two patients, one assessment each: neither shares an address with anyone.
+      patient: { firstName: 'Maria', lastName: 'Muster', assessmentsWithEmail: 1 },
       screener: { score: 7, maxScore: 7, cutoff: 3, positive: true },
     });
+    expect(find(fresh.assessmentId).patient.assessmentsWithEmail).toBe(1);
     const dues = body.assessments.map((a: { dueAt: string }) => a.dueAt);
     expect([...dues].sort()).toEqual(dues);
   });

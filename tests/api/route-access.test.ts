@@ -58,7 +58,7 @@ describe('access rules of every API route', () => {
 
   it('refuses a token of a user whose tokens were revoked', async () => {
     const patient = await t.createPatient();
-    const { users } = await import('../../src/server/platform/db/schema');
+    const { users } = await import('../../src/server/schema');
     const { eq, sql } = await import('drizzle-orm');
     await t.database.db
       .update(users)

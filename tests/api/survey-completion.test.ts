@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RECORDING_SECONDS } from '../../src/shared/constants';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
-import { questions } from '../../src/server/platform/db/schema';
+import { questions } from '../../src/server/schema';
 import { answerBodyFor, answerSurvey, surveyOf } from '../helpers/survey-api';
 import { assessmentById, useTestApp, type TestUser } from '../helpers/test-app';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
-import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
-import { sessionForAssessment } from '../../src/server/modules/accounts/session';
-import { assessments, mediaUploads } from '../../src/server/platform/db/schema';
+import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
+import { sessionForAssessment } from '../../src/server/modules/access/session';
+import { assessments, mediaUploads } from '../../src/server/schema';
 import { multipartBody, postMedia, SAMPLE_BYTES } from '../helpers/multipart';
 import { surveyOf } from '../helpers/survey-api';
 import { useTestApp, type TestUser } from '../helpers/test-app';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
-import { mediaUploads } from '../../src/server/platform/db/schema';
+import { mediaUploads } from '../../src/server/schema';
 import { SAMPLE_BYTES } from '../helpers/multipart';
 import { surveyOf } from '../helpers/survey-api';
 import { erasePatient } from '../../src/server/modules/privacy/erase';

@@ -1,16 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
-import {
-  assessments,
-  questionOptions,
-  questions,
-  answers,
-  users,
-} from '../../src/server/platform/db/schema';
+import { assessments, questionOptions, questions, answers, users } from '../../src/server/schema';
 import { SAMPLE_BYTES, multipartBody } from '../helpers/multipart';
 import { postAnswer, surveyOf } from '../helpers/survey-api';
 import { useTestApp, type TestUser } from '../helpers/test-app';
+import { answerFieldsOf } from '../../src/shared/contracts/answer';
 
 /**
  * The answer save checks everything in its one statement (the route verifies only the token's
@@ -57,7 +52,9 @@ describe('saving an answer with an ended session', () => {
     const reply = await save(patient, { questionId: text.id, answerText: 'after logout' });
     expect(reply.statusCode).toBe(401);
     expect(reply.json()).toEqual(await endedSessionReply(patient));
-    expect((await storedAnswers(patient)).map((a) => a.answerText)).toEqual(['before']);
+    expect((await storedAnswers(patient)).map((a) => answerFieldsOf(a.value).answerText)).toEqual([
+      'before',
+    ]);
   });
 
   it('is refused once the account’s sessions are revoked', async () => {
@@ -114,7 +111,9 @@ describe('saving an answer while the practice changes things', () => {
     const reply = await save(patient, { questionId: text.id, answerText: 'changed' });
     expect(reply.statusCode).toBe(404);
     expect(reply.json().message).toEqual(expect.any(String));
-    expect((await storedAnswers(patient)).map((a) => a.answerText)).toEqual(['kept']);
+    expect((await storedAnswers(patient)).map((a) => answerFieldsOf(a.value).answerText)).toEqual([
+      'kept',
+    ]);
   });
 
   it('refuses an option deactivated after the patient chose another, in German', async () => {
@@ -146,7 +145,9 @@ describe('saving an answer while the practice changes things', () => {
       .where(eq(assessments.id, patient.assessmentId));
     const reply = await save(patient, { questionId: text.id, answerText: 'too late' });
     expect(reply.statusCode).toBe(409);
-    expect((await storedAnswers(patient)).map((a) => a.answerText)).toEqual(['final']);
+    expect((await storedAnswers(patient)).map((a) => answerFieldsOf(a.value).answerText)).toEqual([
+      'final',
+    ]);
   });
 
   it('reads the answer by the question’s current type, even after the type changed', async () => {
@@ -162,7 +163,8 @@ describe('saving an answer while the practice changes things', () => {
       .where(eq(questions.id, text.id));
     const reply = await save(patient, { questionId: text.id, answerText: 'still text?' });
     expect(reply.statusCode).toBe(200);
+    // Read as a choice question's answer, the body holds none: stored as skipped.
     const [stored] = await storedAnswers(patient);
-    expect(stored).toMatchObject({ answerText: null, optionId: null });
+    expect(stored).toMatchObject({ value: null, optionId: null });
   });
 });

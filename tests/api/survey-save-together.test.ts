@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assessments, questions, answers } from '../../src/server/platform/db/schema';
+import { assessments, questions, answers } from '../../src/server/schema';
 import { postAnswer, surveyOf } from '../helpers/survey-api';
 import { useTestApp, type TestUser } from '../helpers/test-app';
+import { answerFieldsOf } from '../../src/shared/contracts/answer';
 
 /**
  * Saves that reach the database at the same moment (on PGlite they share one commit): each is
@@ -18,10 +19,12 @@ const questionsOf = (user: TestUser) => surveyOf(t.app, user.headers);
 const textAnswers = async (user: TestUser) =>
   (
     await t.database.db
-      .select({ questionId: answers.questionId, answerText: answers.answerText })
+      .select({ questionId: answers.questionId, value: answers.value })
       .from(answers)
       .where(eq(answers.assessmentId, user.assessmentId))
-  ).sort((a, b) => a.questionId - b.questionId);
+  )
+    .map(({ questionId, value }) => ({ questionId, answerText: answerFieldsOf(value).answerText }))
+    .sort((a, b) => a.questionId - b.questionId);
 
 describe('saves sent at the same moment', () => {
   it('each stores or is refused on its own, with its own status', async () => {
@@ -98,7 +101,7 @@ describe('saves sent at the same moment', () => {
     await t.database.db.execute(sql`
       CREATE FUNCTION refuse_marked_answer() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF NEW.answer_text = 'fails' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        IF NEW.value->>'answerText' = 'fails' THEN RAISE EXCEPTION 'refused by the test'; END IF;
         RETURN NEW;
       END $$`);
     await t.database.db.execute(sql`

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mediaUploads, questions, answers } from '../../src/server/platform/db/schema';
+import { mediaUploads, questions, answers } from '../../src/server/schema';
 import { mediaFilesIn, postMedia, SAMPLE_BYTES } from '../helpers/multipart';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
@@ -55,10 +55,10 @@ async function leftOver(patient: TestUser, questionId: number): Promise<string> 
 /** The photo the patient's answer to the question refers to. */
 async function answerOf(patient: TestUser, questionId = photoIds[0]!): Promise<string | null> {
   const [row] = await t.database.db
-    .select({ mediaPath: answers.mediaPath })
+    .select({ filePath: answers.filePath })
     .from(answers)
     .where(and(eq(answers.assessmentId, patient.assessmentId), eq(answers.questionId, questionId)));
-  return row?.mediaPath ?? null;
+  return row?.filePath ?? null;
 }
 
 /** Whether the upload is still kept: its file in the media store, and its row. */

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mediaUploads } from '../../src/server/platform/db/schema';
+import { mediaUploads } from '../../src/server/schema';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
 import { useTestApp } from '../helpers/test-app';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaUploads } from '../../src/server/platform/db/schema';
+import { mediaUploads } from '../../src/server/schema';
 import { postMedia, SAMPLE_BYTES } from '../helpers/multipart';
 import { startS3Server } from '../helpers/s3-server';
 import { firstQuestionOfType } from '../helpers/seed-answers';

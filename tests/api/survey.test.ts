@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
-import { assessments, mediaUploads, answers } from '../../src/server/platform/db/schema';
+import { assessments, mediaUploads, answers } from '../../src/server/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { multipartBody, SAMPLE_BYTES } from '../helpers/multipart';
 import { answerSurvey, postAnswer, surveyOf } from '../helpers/survey-api';
@@ -268,7 +268,7 @@ describe('POST /api/survey/responses', () => {
     const text = firstOfType(await questionsOf(patient), 'text');
     await save(patient, { questionId: text.id, answerText: 'first assessment' });
     const { createAssessmentWithCode } =
-      await import('../../src/server/modules/accounts/access-codes');
+      await import('../../src/server/modules/access/access-codes');
     const { id: secondCode } = await createAssessmentWithCode(t.database.db, patient.id);
     const token = await t.app.deps.tokens.sign({
       userId: patient.id,

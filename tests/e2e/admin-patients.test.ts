@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { questions, answers } from '../../src/server/platform/db/schema';
+import { questions, answers } from '../../src/server/schema';
 import { answerEveryType, insertPatient } from '../helpers/admin-seed';
 import { apiAsPage, dialogScreenshot, TABLET } from '../helpers/admin-browser';
 import {

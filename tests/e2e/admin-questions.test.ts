@@ -8,7 +8,7 @@ import {
   questions,
   questionTranslations,
   answers,
-} from '../../src/server/platform/db/schema';
+} from '../../src/server/schema';
 import { insertPatient } from '../helpers/admin-seed';
 import { apiAsPage, dialogScreenshot, TABLET } from '../helpers/admin-browser';
 import { accessibilityViolations, chooseLanguage, PHONE, screenshot } from '../helpers/browser';

@@ -8,10 +8,10 @@ import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/platform/db/client';
-import { assessments, mediaUploads, answers, users } from '../../src/server/platform/db/schema';
+import { assessments, mediaUploads, answers, users } from '../../src/server/schema';
 import { newMediaPath } from '../../src/server/modules/media/media-store';
 import { insertPatient } from '../helpers/admin-seed';
-import { answerScreener, firstQuestionOfType } from '../helpers/seed-answers';
+import { answerScreener, firstQuestionOfType, storedAnswer } from '../helpers/seed-answers';
 import { SAMPLE_BYTES } from '../helpers/multipart';
 import {
   mediaStoreOf,
@@ -71,7 +71,7 @@ beforeAll(async () => {
     await db.insert(answers).values({
       ...owner,
       questionId: text.id,
-      answerText: 'Knacken im Kiefer, morgens schlimmer — seit 2024',
+      ...storedAnswer({ answerText: 'Knacken im Kiefer, morgens schlimmer — seit 2024' }),
     });
     // A photo and a video of several encryption chunks, stored as the upload route stores them.
     for (const [type, extension, bytes] of [
@@ -92,8 +92,7 @@ beforeAll(async () => {
       await db.insert(answers).values({
         ...owner,
         questionId: question.id,
-        mediaType: type,
-        mediaPath: stored.path,
+        ...storedAnswer({ mediaType: type, mediaPath: stored.path }),
       });
     }
     return snapshot(db);

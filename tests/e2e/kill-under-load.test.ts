@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mediaUploads, questions, answers } from '../../src/server/platform/db/schema';
+import { mediaUploads, questions, answers } from '../../src/server/schema';
 import { fakeJpeg } from '../helpers/seed-media';
 import { insertSignedInPatient } from '../helpers/signed-in-patient';
 import {
@@ -14,6 +14,7 @@ import {
   startServer,
   withDataDirDatabase,
 } from '../helpers/server-process';
+import { answerFieldsOf } from '../../src/shared/contracts/answer';
 
 /**
  * Process-level faults on the embedded database (PGlite, the default): the server is killed with
@@ -135,7 +136,7 @@ describe('the server killed with SIGKILL', () => {
         for (const [questionId, last] of acked[c]!) {
           const row = mine.find((r) => r.questionId === questionId);
           expect(row, `client ${c} question ${questionId}`).toBeDefined();
-          const seq = saveNumberOf(c, row!);
+          const seq = saveNumberOf(c, answerFieldsOf(row!.value));
           // Whole, one the client sent, and not older than the last acknowledged one.
           expect(seq, `client ${c} question ${questionId} half-written`).not.toBeNull();
           expect(sent[c]!.get(questionId)!.has(seq!)).toBe(true);
@@ -145,7 +146,7 @@ describe('the server killed with SIGKILL', () => {
         }
         // Nothing stored that was never acknowledged unless it was the one save in flight.
         for (const row of mine) {
-          const seq = saveNumberOf(c, row);
+          const seq = saveNumberOf(c, answerFieldsOf(row.value));
           expect(seq).not.toBeNull();
           expect(sent[c]!.get(row.questionId)?.has(seq!)).toBe(true);
         }
@@ -242,7 +243,7 @@ describe('the server killed with SIGKILL', () => {
       // The dead upload's reservation in the quota stays; no answer refers to it, so the
       // clean-up job removes it after a day.
       expect(afterKill.uploads.filter((u) => u.status === 'uploading')).toHaveLength(1);
-      expect(afterKill.answers.filter((a) => a.mediaPath).map((a) => a.mediaPath)).toEqual([
+      expect(afterKill.answers.filter((a) => a.filePath).map((a) => a.filePath)).toEqual([
         photoPath,
       ]);
       expect(afterKill.answers.find((a) => a.questionId === videoId)).toBeUndefined();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { questions, answers } from '../../src/server/platform/db/schema';
+import { questions, answers } from '../../src/server/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient } from '../helpers/admin-seed';
 import { accessibilityViolations, PHONE } from '../helpers/browser';

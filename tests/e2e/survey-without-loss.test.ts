@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/platform/db/client';
-import { questionOptions, questions, answers } from '../../src/server/platform/db/schema';
+import { questionOptions, questions, answers } from '../../src/server/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient, SAMPLE_PAIN_POINTS, SAMPLE_SYMPTOMS } from '../helpers/admin-seed';
 import { accessibilityViolations, DESKTOP, PHONE } from '../helpers/browser';

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { questions, answers } from '../../src/server/platform/db/schema';
+import { questions, answers } from '../../src/server/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient } from '../helpers/admin-seed';
 import {

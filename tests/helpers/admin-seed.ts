@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
-import type { PainPoint, SymptomEntry } from '../../src/shared/contracts/survey';
-import { createAssessmentWithCode } from '../../src/server/modules/accounts/access-codes';
+import type { PainPoint, SymptomEntry } from '../../src/shared/contracts/answer';
+import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
 import type { AssessmentDetails } from '../../src/server/modules/assessments/create-assessment';
 import type { Db } from '../../src/server/platform/db/client';
-import { mediaUploads, questionOptions, answers, users } from '../../src/server/platform/db/schema';
+import { mediaUploads, questionOptions, answers, users } from '../../src/server/schema';
 import { newMediaPath, type MediaStore } from '../../src/server/modules/media/media-store';
-import { firstQuestionOfType } from './seed-answers';
+import { firstQuestionOfType, storedAnswer } from './seed-answers';
 
 export const SAMPLE_PAIN_POINTS: PainPoint[] = [
   { id: 'p1', x: 0.5, y: 0.2, intensity: 'light' },
@@ -86,12 +86,20 @@ export async function answerEveryType(
     },
   ]);
   await db.insert(answers).values([
-    { ...base, questionId: text.id, answerText: 'Jaw pain since last spring' },
-    { ...base, questionId: choice.id, optionId: option!.id },
-    { ...base, questionId: photo.id, mediaType: 'photo', mediaPath: storedPhoto.path },
-    { ...base, questionId: video.id, mediaType: 'video', mediaPath: storedVideo.path },
-    { ...base, questionId: atlas.id, painPoints: SAMPLE_PAIN_POINTS },
-    { ...base, questionId: symptoms.id, symptoms: SAMPLE_SYMPTOMS },
+    { ...base, questionId: text.id, ...storedAnswer({ answerText: 'Jaw pain since last spring' }) },
+    { ...base, questionId: choice.id, ...storedAnswer({ optionId: option!.id }) },
+    {
+      ...base,
+      questionId: photo.id,
+      ...storedAnswer({ mediaType: 'photo', mediaPath: storedPhoto.path }),
+    },
+    {
+      ...base,
+      questionId: video.id,
+      ...storedAnswer({ mediaType: 'video', mediaPath: storedVideo.path }),
+    },
+    { ...base, questionId: atlas.id, ...storedAnswer({ painPoints: SAMPLE_PAIN_POINTS }) },
+    { ...base, questionId: symptoms.id, ...storedAnswer({ symptoms: SAMPLE_SYMPTOMS }) },
   ]);
   return {
     photoPath: storedPhoto.path,

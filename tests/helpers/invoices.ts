@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { PatientDetails } from '../../src/shared/contracts/paywall';
-import { invoices, payments } from '../../src/server/platform/db/schema';
+import { invoices, payments } from '../../src/server/schema';
 import type { DbOrTx } from '../../src/server/platform/db/client';
 import { SCREENSHOT_DIR } from './browser';
 import { checkoutRequests, patientDetails } from './payments';

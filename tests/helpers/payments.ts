@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PatientDetails } from '../../src/shared/contracts/paywall';
 import type { DbOrTx } from '../../src/server/platform/db/client';
-import { promoCodes } from '../../src/server/platform/db/schema';
+import { promoCodes } from '../../src/server/schema';
 import type { TestApp } from './test-app';
-import { loadPrivacyNotice } from '../../src/server/modules/privacy/privacy-notice';
+import { loadPrivacyNotice } from '../../src/server/modules/legal/privacy-notice';
 import { loadVersionedText } from '../../src/server/modules/legal/legal-pages';
 import { DEFAULT_TERMS, DEFAULT_WITHDRAWAL } from '../../src/server/modules/legal/default-pages';
 

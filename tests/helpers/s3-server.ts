@@ -6,7 +6,8 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { createS3Client, type S3Settings } from '../../src/server/modules/media/s3-media-store';
+import type { S3Settings } from '../../src/server/platform/config';
+import { createS3Client } from '../../src/server/modules/media/s3-media-store';
 
 /**
  * A real S3-compatible server (s3rver) on loopback, with one empty bucket: what the media store

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { AnswerFields } from '../../src/shared/contracts/answer';
 import type { Db } from '../../src/server/platform/db/client';
-import { questionOptions, questions, answers } from '../../src/server/platform/db/schema';
+import { questionOptions, questions, answers } from '../../src/server/schema';
 import type { TestUser } from './test-app';
 
 /** Answers the six screener items with the option scoring the given points each. */
@@ -26,7 +27,7 @@ export async function answerScreener(
       userId: patient.id,
       assessmentId: patient.assessmentId,
       questionId: question.id,
-      optionId: option!.id,
+      ...storedAnswer({ optionId: option!.id }),
     });
   }
 }
@@ -43,4 +44,17 @@ export async function firstQuestionOfType(
     .limit(1);
   if (!question) throw new Error(`No active ${type} question in the questionnaire`);
   return question;
+}
+
+/**
+ * The stored part of an answers row for a built-in type's answer given by its API fields, as
+ * the type stores it: the fields as its value, the option and the file beside it.
+ */
+export function storedAnswer(fields: Partial<Omit<AnswerFields, 'value'>>) {
+  const value = Object.fromEntries(Object.entries(fields).filter(([, v]) => v != null));
+  return {
+    value: Object.keys(value).length > 0 ? value : null,
+    optionId: fields.optionId ?? null,
+    filePath: fields.mediaPath ?? null,
+  };
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { mediaUploads, answers } from '../../src/server/platform/db/schema';
+import { mediaUploads, answers } from '../../src/server/schema';
 import { newMediaPath } from '../../src/server/modules/media/media-store';
-import { firstQuestionOfType } from './seed-answers';
+import { firstQuestionOfType, storedAnswer } from './seed-answers';
 import type { TestApp, TestUser } from './test-app';
 
 /** A tiny but real JPEG header followed by random bytes: enough to tell files apart. */
@@ -48,8 +48,7 @@ export async function seedMediaAnswer(
     userId: patient.id,
     assessmentId: patient.assessmentId,
     questionId: question.id,
-    mediaType: type,
-    mediaPath: path,
+    ...storedAnswer({ mediaType: type, mediaPath: path }),
   });
   return { path, bytes };
 }

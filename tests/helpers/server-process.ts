@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/platform/config';
 import { openDatabase, type Db } from '../../src/server/platform/db/client';
 import { createLocalMediaStore, type MediaStore } from '../../src/server/modules/media/media-store';
 import { mediaKeyring } from '../../src/server/modules/media/media-keys';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/platform/config';
 import { openDatabase, type Database } from '../../src/server/platform/db/client';
 import { seedDefaultQuestionnaire } from '../../src/server/modules/questionnaire/seed/seed';
 import type { AppInstance } from '../../src/server/platform/http/app-instance';

@@ -4,7 +4,7 @@ import {
   generateAccessCode,
   hashAccessCode,
   normalizeAccessCode,
-} from '../../src/server/modules/accounts/access-codes';
+} from '../../src/server/modules/access/access-codes';
 
 describe('access codes', () => {
   it('look like XXXX-XXXX-XXXX-XXXX in an alphabet without look-alike letters', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseEnv } from '../../src/server/config';
+import { loadConfig, parseEnv } from '../../src/server/platform/config';
 import { writeLogo } from '../helpers/practice-logo';
 
 describe('the letterhead and reminder settings', () => {

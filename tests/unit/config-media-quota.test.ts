@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig, parseEnv } from '../../src/server/config';
+import { loadConfig, parseEnv } from '../../src/server/platform/config';
 
 let dataDir: string;
 beforeEach(async () => {

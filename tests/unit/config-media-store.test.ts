@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from '../../src/server/config';
+import { ConfigError, loadConfig, parseEnv } from '../../src/server/platform/config';
 
 const key = () => randomBytes(32).toString('base64');
 const production = {
@@ -81,7 +81,7 @@ describe('media configuration', () => {
     const script = join(dataDir, 'load.mjs');
     await writeFile(
       script,
-      `const { loadConfig } = await import(${JSON.stringify(join(process.cwd(), 'src/server/config.ts'))});
+      `const { loadConfig } = await import(${JSON.stringify(join(process.cwd(), 'src/server/platform/config.ts'))});
        const config = await loadConfig({ DATA_DIR: process.argv[2] });
        process.send(config.mediaKey.toString('base64'));`,
     );

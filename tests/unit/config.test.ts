@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from '../../src/server/config';
+import { ConfigError, parseEnv } from '../../src/server/platform/config';
 
 const MEDIA_KEY = Buffer.alloc(32, 9).toString('base64');
 

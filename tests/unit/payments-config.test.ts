@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from '../../src/server/config';
+import { ConfigError, loadConfig, parseEnv } from '../../src/server/platform/config';
 
 const SECRET = 'x'.repeat(43);
 

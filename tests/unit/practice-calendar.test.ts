@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/server/config';
+import { parseEnv } from '../../src/server/platform/config';
 import { practiceCalendar } from '../../src/server/platform/calendar/practice-calendar';
 
 const berlin = practiceCalendar({ region: 'DE-BE', timeZone: 'Europe/Berlin' });

@@ -70,6 +70,7 @@ describe('question-type registry', () => {
       mediaPath: 'media/x.jpg',
       painPoints: null,
       symptoms: null,
+      value: { mediaType: 'photo', mediaPath: 'media/x.jpg' },
       updatedAt: '2026-01-01T00:00:00Z',
     };
     expect(draftFromAnswer('photo', stored)).toEqual({

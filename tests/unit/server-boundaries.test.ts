@@ -53,7 +53,7 @@ describe('server import boundaries (lint fails the build)', { timeout: 30_000 },
     expect(
       await restricted(
         'src/server/modules/answers/routes.ts',
-        "import { users as value } from '../../platform/db/schema';",
+        "import { users as value } from '../../schema';",
         DATA_ACCESS,
       ),
     ).toBe(1);

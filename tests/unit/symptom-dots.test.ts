@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SymptomEntry } from '../../src/shared/contracts/survey';
+import type { SymptomEntry } from '../../src/shared/contracts/answer';
 import { SYMPTOM_DOT_COLORS, symptomDots } from '../../src/client/lib/body-diagram/symptom-dots';
 
 const entry = (name: SymptomEntry['name'], intensity: SymptomEntry['intensity']): SymptomEntry => ({

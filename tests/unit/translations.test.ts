@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+// The app loads every module, and with it each module's messages.
+import '../../src/server/app';
 import { serverMessages } from '../../src/server/platform/i18n/messages';
 
 /** Every folder holding an en.json and a de.json below a "locales" folder, nested ones too. */

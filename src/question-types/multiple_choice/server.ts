@@ -1,7 +1,7 @@
 import { invalid } from '../../server/platform/errors';
-import { textIn } from '../../server/modules/questionnaire/questionnaire';
-import { writeAnswerBlock } from '../../server/modules/review/report-kit';
-import { EMPTY_ANSWER, type AnsweredQuestion, type QuestionTypeServer } from '../server-type';
+import { textIn } from '../../shared/questionnaire';
+import { writeAnswerBlock } from '../report.server';
+import { SKIPPED, type AnsweredQuestion, type QuestionTypeServer } from '../server-type';
 
 const chosenOption = ({ question, answer }: AnsweredQuestion) =>
   question.options.find((option) => option.id === answer.optionId);
@@ -10,9 +10,9 @@ const chosenOption = ({ question, answer }: AnsweredQuestion) =>
 export const multipleChoiceServer: QuestionTypeServer<'multiple_choice'> = {
   type: 'multiple_choice',
   async toStored(answer, checks) {
-    if (answer.optionId == null) return EMPTY_ANSWER;
+    if (answer.optionId == null) return SKIPPED;
     if (!(await checks.isActiveOption(answer.optionId))) throw invalid('survey.invalidOption');
-    return { ...EMPTY_ANSWER, optionId: answer.optionId };
+    return { value: { optionId: answer.optionId }, optionId: answer.optionId, filePath: null };
   },
   csvCells: (item) => ({
     option_text: chosenOption(item)?.text.en ?? null,

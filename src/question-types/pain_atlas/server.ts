@@ -1,19 +1,15 @@
-import { drawBody } from '../../server/modules/review/body-drawing';
-import {
-  COLORS,
-  ensureSpace,
-  MUTED,
-  writeAnswerBlock,
-} from '../../server/modules/review/report-kit';
-import { fill } from '../../server/modules/review/report-labels';
-import { EMPTY_ANSWER, type QuestionTypeServer } from '../server-type';
+import { drawBody } from '../body-drawing.server';
+import { COLORS, ensureSpace, MUTED } from '../../server/platform/pdf/pdf-kit';
+import { writeAnswerBlock } from '../report.server';
+import { fill } from '../../server/platform/i18n/fill';
+import { SKIPPED, type QuestionTypeServer } from '../server-type';
 
 const POINT_COLORS = { light: COLORS.green, medium: COLORS.amber, strong: COLORS.red };
 
 /** Points on the front body diagram, drawn in their intensity's colour and listed. */
 export const painAtlasServer: QuestionTypeServer<'pain_atlas'> = {
   type: 'pain_atlas',
-  toStored: async (answer) => ({ ...EMPTY_ANSWER, painPoints: answer.painPoints ?? [] }),
+  toStored: async (answer) => ({ ...SKIPPED, value: { painPoints: answer.painPoints ?? [] } }),
   csvCells: ({ answer }) => ({
     pain_points: answer.painPoints?.length ? answer.painPoints : null,
   }),

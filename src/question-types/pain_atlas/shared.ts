@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { PAIN_POINT_INTENSITIES } from '../../shared/constants';
-import { singleLine } from '../../shared/contracts/common';
+import { painPointSchema, type PainPoint } from '../../shared/contracts/answer';
 import { defineQuestionType } from '../question-type';
 
-export const MAX_PAIN_POINTS = 100;
+export type { PainPoint };
 
-export const painPointSchema = z.strictObject({
-  id: singleLine().min(1).max(64),
-  x: z.number().min(0).max(1),
-  y: z.number().min(0).max(1),
-  intensity: z.enum(PAIN_POINT_INTENSITIES),
-});
-export type PainPoint = z.infer<typeof painPointSchema>;
+export const MAX_PAIN_POINTS = 100;
 
 /** Points marked on the body diagram, each with its intensity; sent when there is one at least. */
 export const painAtlasType = defineQuestionType({

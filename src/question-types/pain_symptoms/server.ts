@@ -1,16 +1,11 @@
 import { SYMPTOM_LABELS } from '../../shared/symptom-labels';
 import { SYMPTOM_POSITIONS, SYMPTOM_STACK_OFFSET, symptomColor } from '../../shared/symptoms';
 import { invalid } from '../../server/platform/errors';
-import { drawBody, type Dot } from '../../server/modules/review/body-drawing';
-import {
-  COLORS,
-  ensureSpace,
-  INK,
-  MUTED,
-  writeAnswerBlock,
-} from '../../server/modules/review/report-kit';
-import { fill } from '../../server/modules/review/report-labels';
-import { EMPTY_ANSWER, type QuestionTypeServer } from '../server-type';
+import { drawBody, type Dot } from '../body-drawing.server';
+import { COLORS, ensureSpace, INK, MUTED } from '../../server/platform/pdf/pdf-kit';
+import { writeAnswerBlock } from '../report.server';
+import { fill } from '../../server/platform/i18n/fill';
+import { SKIPPED, type QuestionTypeServer } from '../server-type';
 import { hasDuplicateSymptom, type SymptomEntry } from './shared';
 
 /** Where the complaints sit on the front and side views, stacked when they share a spot. */
@@ -38,7 +33,7 @@ export const painSymptomsServer: QuestionTypeServer<'pain_symptoms'> = {
   async toStored(answer) {
     const symptoms = answer.symptoms ?? [];
     if (hasDuplicateSymptom(symptoms)) throw invalid('survey.duplicateSymptom');
-    return { ...EMPTY_ANSWER, symptoms };
+    return { ...SKIPPED, value: { symptoms } };
   },
   csvCells: ({ answer }) => ({ symptoms: answer.symptoms?.length ? answer.symptoms : null }),
   async writeReport(run, context) {

@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { SYMPTOM_FREQUENCIES, SYMPTOM_INTENSITIES, SYMPTOM_TRIGGERS } from '../../shared/constants';
-import { singleLine } from '../../shared/contracts/common';
-import { SYMPTOM_NAMES, type SymptomName } from '../../shared/symptoms';
+import { symptomEntrySchema, type SymptomEntry } from '../../shared/contracts/answer';
+import { SYMPTOM_NAMES } from '../../shared/symptoms';
 import { defineQuestionType } from '../question-type';
 
-export const symptomEntrySchema = z.strictObject({
-  id: singleLine().min(1).max(64),
-  name: z.enum(SYMPTOM_NAMES as [SymptomName, ...SymptomName[]]),
-  frequency: z.enum(SYMPTOM_FREQUENCIES),
-  trigger: z.enum(SYMPTOM_TRIGGERS),
-  intensity: z.enum(SYMPTOM_INTENSITIES),
-});
-export type SymptomEntry = z.infer<typeof symptomEntrySchema>;
+export type { SymptomEntry };
 
 /** Symptoms with frequency, trigger and intensity, each symptom at most once. */
 export const painSymptomsType = defineQuestionType({

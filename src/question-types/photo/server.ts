@@ -1,11 +1,5 @@
-import {
-  BOLD,
-  ensureSpace,
-  INK,
-  MUTED,
-  questionTextOf,
-  REGULAR,
-} from '../../server/modules/review/report-kit';
+import { BOLD, ensureSpace, INK, MUTED, REGULAR } from '../../server/platform/pdf/pdf-kit';
+import { questionTextOf } from '../report.server';
 import { mediaAnswerServer } from '../media-answer.server';
 
 const COLUMNS = 3;

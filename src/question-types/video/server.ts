@@ -1,4 +1,5 @@
-import { MUTED, writeAnswerBlock } from '../../server/modules/review/report-kit';
+import { MUTED } from '../../server/platform/pdf/pdf-kit';
+import { writeAnswerBlock } from '../report.server';
 import { mediaAnswerServer } from '../media-answer.server';
 
 /** A video cannot be printed: the report says whether there is one to watch. */

@@ -1,12 +1,8 @@
-import { createAssessmentWithCode } from '../modules/accounts/access-codes';
-import {
-  endAccountSessions,
-  enrolAdmin,
-  revokeAdmin,
-} from '../modules/accounts/accounts-repository';
-import { generateTotpSecret } from '../modules/accounts/totp';
-import { retireCodesOf } from '../modules/accounts/access-codes-repository';
-import { listAssessmentsOfAccount } from '../modules/assessments/assessments-repository';
+import { createAssessmentWithCode } from '../modules/access';
+import { endAccountSessions, enrolAdmin, revokeAdmin } from '../modules/accounts';
+import { generateTotpSecret } from '../modules/accounts';
+import { retireCodesOf } from '../modules/access';
+import { listAssessmentsOfAccount } from '../modules/assessments';
 import type { Db, DbOrTx } from '../platform/db/client';
 
 /** Retires every access code of the account: none of them signs in again. */

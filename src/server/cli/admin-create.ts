@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { otpauthUri } from '../modules/accounts/totp';
-import { seedDefaultQuestionnaire } from '../modules/questionnaire/seed/seed';
+import { otpauthUri } from '../modules/accounts';
+import { seedDefaultQuestionnaire } from '../modules/questionnaire';
 import { runCli, UsageError, withCliDatabase } from './cli-database';
 import { createAdmin } from './admin-accounts';
 

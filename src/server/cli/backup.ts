@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { BackupError, createBackup } from '../platform/ops/backup';
 import { runCli } from './cli-database';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../platform/config';
 import { openDatabase, type Db } from '../platform/db/client';
 import { DatabaseInUseError } from '../platform/db/data-dir-lock';
 import { BackupError } from '../platform/ops/backup';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseEnv } from '../config';
+import { parseEnv } from '../platform/config';
 import { BackupError, restoreBackup } from '../platform/ops/backup';
 import { runCli } from './cli-database';
 

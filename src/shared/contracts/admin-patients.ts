@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLine } from './common';
 import { assessmentStatusSchema, screenerScoreSchema } from './review';
-import { mediaTypeSchema, painPointSchema, questionTypeSchema, symptomEntrySchema } from './survey';
+import { mediaTypeSchema, painPointSchema, questionTypeSchema, symptomEntrySchema } from './answer';
 
 /** Shown instead of a stored access code, which exists only as a hash: "••••-••••-••••-XXXX". */
 export function maskedAccessCode(hint: string): string {
@@ -91,6 +91,8 @@ export const adminAnswerSchema = z.object({
   MediaPath: z.string().nullable(),
   PainPoints: z.array(painPointSchema).nullable(),
   Symptoms: z.array(symptomEntrySchema).nullable(),
+  /** The answer as its type stores it; null for a skipped question. */
+  Value: z.json().nullable(),
   CreatedAt: z.string(),
   UpdatedAt: z.string(),
 });

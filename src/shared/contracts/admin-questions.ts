@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GERMAN_LANGUAGE_ID, RECORDING_SECONDS } from '../constants';
 import { idSchema, multiLine, singleLine } from './common';
-import { overlayIdSchema, questionTypeSchema } from './survey';
+import { questionTypeSchema } from './answer';
+import { overlayIdSchema } from './survey';
 
 /** Server field names as SPEC section 3 "Question (admin view)" gives them. */
 export const translationSchema = z.strictObject({

@@ -1,23 +1,11 @@
 import { z } from 'zod';
-import { QUESTION_TYPES } from '../constants';
-import { mediaTypeSchema } from '../../question-types/media-answer';
-import { painPointSchema } from '../../question-types/pain_atlas/shared';
-import { symptomEntrySchema } from '../../question-types/pain_symptoms/shared';
 import { OVERLAY_IDS } from '../overlays';
+import { answerFieldsSchema, mediaTypeSchema, questionTypeSchema } from './answer';
 import { idParamSchema } from './common';
 
-export const questionTypeSchema = z.enum(QUESTION_TYPES);
 export const overlayIdSchema = z.enum(OVERLAY_IDS);
 /** The stored answer to one question, as the survey gets it back. */
-export const answerSchema = z.object({
-  answerText: z.string().nullable(),
-  optionId: z.number().int().nullable(),
-  mediaType: mediaTypeSchema.nullable(),
-  mediaPath: z.string().nullable(),
-  painPoints: z.array(painPointSchema).nullable(),
-  symptoms: z.array(symptomEntrySchema).nullable(),
-  updatedAt: z.string(),
-});
+export const answerSchema = answerFieldsSchema.extend({ updatedAt: z.string() });
 export type Answer = z.infer<typeof answerSchema>;
 
 export const surveyQuestionSchema = z.object({
@@ -35,17 +23,6 @@ export const surveyQuestionSchema = z.object({
 });
 export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>;
 export const surveyQuestionsSchema = z.array(surveyQuestionSchema);
-
-/** POST /api/survey/responses: defined with the question types (src/question-types). */
-export { saveAnswerBodySchema, type SaveAnswerBody } from '../../question-types/registry.shared';
-export { mediaTypeSchema } from '../../question-types/media-answer';
-export {
-  MAX_PAIN_POINTS,
-  painPointSchema,
-  type PainPoint,
-} from '../../question-types/pain_atlas/shared';
-export { symptomEntrySchema, type SymptomEntry } from '../../question-types/pain_symptoms/shared';
-export { MAX_ANSWER_TEXT_LENGTH } from '../../question-types/text/shared';
 
 export const mediaUploadResultSchema = z.object({
   mediaPath: z.string(),

@@ -4,8 +4,8 @@ import {
   completionRefusedSchema,
   completionResultSchema,
   surveyQuestionsSchema,
-  type SaveAnswerBody,
 } from '../../../shared/contracts/survey';
+import type { SaveAnswerBody } from '../../../question-types/registry.shared';
 import { patientAssessmentSchema } from '../../../shared/contracts/evaluation';
 import { ApiError, apiRequest } from '../../lib/api-client';
 

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { assessments } from '../assessments/tables';
+import { outer } from '../../platform/db/outer-column';
 import { rateLimits, signInBackoff, users } from './tables';
 
 /** The accounts module's data access: users, rate-limit windows and sign-in back-off. */
@@ -100,25 +100,30 @@ export async function listAdmins(db: DbOrTx): Promise<{ id: number; email: strin
 }
 
 /**
- * What a token is checked against on every signed-in request: the account and the assessment it
- * names, with both token versions, in one primary-key lookup.
+ * Whether the account (a column or a value) is a patient's, not an administrator's: a condition
+ * other modules' queries take, so they need not know this table.
  */
-export async function findSessionState(db: DbOrTx, userId: number, assessmentId: number) {
-  const [row] = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      tokenVersion: users.tokenVersion,
-      assessmentTokenVersion: assessments.tokenVersion,
-      language: assessments.language,
-    })
-    .from(assessments)
-    .innerJoin(users, eq(users.id, assessments.userId))
-    .where(and(eq(assessments.id, assessmentId), eq(users.id, userId)))
-    .limit(1);
-  return row;
-}
+export const isPatientAccount = (userId: SQLWrapper | number): SQL =>
+  sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${outer(userId)} AND ${users.isAdmin})`;
+
+/** The account's address (stored lower-case), as a value other modules' queries select. */
+export const accountEmailOf = (userId: SQLWrapper | number) =>
+  sql<string>`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${outer(userId)})`;
+
+/**
+ * The account's row as a session check reads it, to join with the assessment's in one round
+ * trip (`access` module): id, email, is_admin and token_version.
+ */
+export const accountSessionRow = (userId: number): SQL =>
+  sql`SELECT ${users.id} AS user_id, ${users.email} AS email, ${users.isAdmin} AS is_admin,
+    ${users.tokenVersion} AS token_version FROM ${users} WHERE ${users.id} = ${userId}`;
+
+/**
+ * The account's token version as a scalar subquery of a prepared statement, with the account's
+ * id in the parameter `userParam` (e.g. "$1").
+ */
+export const accountTokenVersionSql = (userParam: string): string =>
+  `(SELECT token_version FROM users WHERE id = ${userParam}::int)`;
 
 /** Counts one hit in a fixed window, atomically across instances; returns the window's count. */
 export async function countRateLimitHit(

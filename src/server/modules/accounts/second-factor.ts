@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../audit';
 import type { Db } from '../../platform/db/client';
 import { unauthenticated } from '../../platform/errors';
 import { acceptTotpStep, clearBackoff } from './accounts-repository';

@@ -2,9 +2,9 @@ import { stringify } from 'csv-stringify/sync';
 import { serverOfType } from '../../../question-types/registry.server';
 import type { CsvAnswerCells } from '../../../question-types/server-type';
 import type { Db } from '../../platform/db/client';
-import type { AuthContext } from '../accounts/auth-context';
-import { recordAudit } from '../audit/audit-log';
-import { assessmentIdsAfter, findAssessments } from '../assessments/assessments-repository';
+import type { AuthContext } from '../../platform/auth-context';
+import { recordAudit } from '../audit';
+import { assessmentIdsAfter, findAssessments } from '../assessments';
 import { readAnswers } from './answers-read';
 
 const ANSWER_COLUMNS: (keyof CsvAnswerCells)[] = [
@@ -30,6 +30,8 @@ const COLUMNS = [
   'question_text',
   'instrument_item',
   ...ANSWER_COLUMNS,
+  // The answer as its type stores it (JSON): a type added later has only this column.
+  'answer_value',
   'answered_at',
 ];
 
@@ -78,6 +80,7 @@ async function* answersCsv(db: Db): AsyncGenerator<string> {
           item.question.text.en,
           item.question.instrumentItem,
           ...ANSWER_COLUMNS.map((column) => cells[column] ?? null),
+          item.answer.value,
           item.answer.updatedAt.toISOString(),
         ];
       }),

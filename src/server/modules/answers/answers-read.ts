@@ -1,11 +1,12 @@
 import type { ScreenerScore } from '../../../shared/contracts/review';
 import { holdsAnswer } from '../../../question-types/registry.shared';
-import type { AnsweredQuestion } from '../../../question-types/server-type';
+import type { AnsweredQuestion, AnswerView } from '../../../question-types/server-type';
+import { answerFieldsOf } from '../../../shared/contracts/answer';
 import type { DbOrTx } from '../../platform/db/client';
-import type { QuestionnaireQuestion } from '../questionnaire/questionnaire';
-import { loadQuestionnaire } from '../questionnaire/questionnaire-repository';
-import { scoreInstrument } from '../questionnaire/instruments/instrument';
-import { TMD_PAIN_SCREENER } from '../questionnaire/instruments/tmd-pain-screener';
+import type { QuestionnaireQuestion } from '../../../shared/questionnaire';
+import { loadQuestionnaire } from '../questionnaire';
+import { scoreInstrument } from '../questionnaire';
+import { TMD_PAIN_SCREENER } from '../questionnaire';
 import { answersOfAssessments, type AnswerRow } from './answers-repository';
 
 /**
@@ -13,6 +14,14 @@ import { answersOfAssessments, type AnswerRow } from './answers-repository';
  * and the patient's export) gets questions with their texts and options, and answers, from here.
  * The questionnaire is a few dozen rows, read whole; the answers are read per assessment.
  */
+
+/** A stored answer as readers get it: the API fields its value has, and when it was saved. */
+const toView = (row: AnswerRow): AnswerView => ({
+  ...answerFieldsOf(row.value),
+  id: row.id,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
 
 /** The answers of the given assessments, each with its question, in questionnaire order. */
 export async function readAnswers(
@@ -34,7 +43,7 @@ export async function readAnswers(
   return answers
     .flatMap((answer) => {
       const found = byQuestion.get(answer.questionId);
-      return found ? [{ assessmentId: answer.assessmentId, answer, ...found }] : [];
+      return found ? [{ assessmentId: answer.assessmentId, answer: toView(answer), ...found }] : [];
     })
     .sort((a, b) => a.assessmentId - b.assessmentId || a.index - b.index)
     .map(({ assessmentId, question, answer }) => ({ assessmentId, question, answer }));
@@ -44,12 +53,12 @@ export async function readAnswers(
 export async function readSurvey(
   db: DbOrTx,
   assessmentId: number,
-): Promise<{ question: QuestionnaireQuestion; answer: AnswerRow | null }[]> {
+): Promise<{ question: QuestionnaireQuestion; answer: AnswerView | null }[]> {
   const [questionnaire, answers] = await Promise.all([
     loadQuestionnaire(db),
     answersOfAssessments(db, [assessmentId]),
   ]);
-  const answerOf = new Map(answers.map((answer) => [answer.questionId, answer]));
+  const answerOf = new Map(answers.map((answer) => [answer.questionId, toView(answer)]));
   return questionnaire
     .filter((question) => question.isActive)
     .map((question) => ({ question, answer: answerOf.get(question.id) ?? null }));

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AssessmentStatus, QuestionType } from '../../../shared/constants';
 import type { Db, DbOrTx } from '../../platform/db/client';
+import { outer } from '../../platform/db/outer-column';
 import { runPrepared, type PreparedStatement } from '../../platform/db/prepared-statement';
-import type { SessionClaims } from '../accounts/auth-context';
-import type { PatientScope } from '../assessments/assessment-state';
-import { assessments } from '../assessments/tables';
-import { questions } from '../questionnaire/tables';
+import type { SessionClaims } from '../../platform/auth-context';
+import { accountTokenVersionSql } from '../accounts';
+import { assessmentStatusSql, assessmentTokenVersionSql } from '../assessments';
+import { activeQuestionTypeSql, isActiveOptionSql } from '../questionnaire';
 import type { StoredAnswer } from '../../../question-types/server-type';
 import { answers } from './tables';
 
@@ -32,50 +33,6 @@ export async function answersOfAssessments(
     .orderBy(asc(answers.assessmentId));
 }
 
-/**
- * Writes an answer that has been checked against its question, in one statement that re-checks
- * that the assessment is still in one of `editable` and the question still active. Returns the
- * media path the answer had before (its snapshot, before the upsert), or `refused` when the
- * assessment or the question changed since the checks.
- */
-export async function upsertAnswer(
-  db: DbOrTx,
-  scope: PatientScope,
-  questionId: number,
-  answer: StoredAnswer,
-  editable: readonly AssessmentStatus[],
-): Promise<{ previousMediaPath: string | null } | 'refused'> {
-  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-  const saved = (await db.execute(sql`
-    WITH previous AS (
-      SELECT ${answers.mediaPath} AS media_path FROM ${answers}
-      WHERE ${answers.assessmentId} = ${scope.assessmentId}
-        AND ${answers.questionId} = ${questionId})
-    INSERT INTO ${answers} (user_id, assessment_id, question_id, option_id, answer_text,
-      media_type, media_path, pain_points, symptoms)
-    SELECT ${scope.userId}::int, ${scope.assessmentId}::int, ${questionId}::int,
-      ${answer.optionId}::int, ${answer.answerText}::text, ${answer.mediaType}::text,
-      ${answer.mediaPath}::text, ${json(answer.painPoints)}::jsonb, ${json(answer.symptoms)}::jsonb
-    WHERE EXISTS (SELECT 1 FROM ${assessments} WHERE ${assessments.id} = ${scope.assessmentId}
-        AND ${assessments.userId} = ${scope.userId}
-        AND ${assessments.status} IN (${sql.join(
-          editable.map((status) => sql`${status}`),
-          sql`, `,
-        )}))
-      AND EXISTS (SELECT 1 FROM ${questions} WHERE ${questions.id} = ${questionId}
-        AND ${questions.isActive})
-    ON CONFLICT (assessment_id, question_id) DO UPDATE SET
-      user_id = excluded.user_id, option_id = excluded.option_id,
-      answer_text = excluded.answer_text, media_type = excluded.media_type,
-      media_path = excluded.media_path, pain_points = excluded.pain_points,
-      symptoms = excluded.symptoms, updated_at = now()
-    RETURNING (SELECT media_path FROM previous) AS previous_media_path`)) as unknown as {
-    rows: { previous_media_path: string | null }[];
-  };
-  const [row] = saved.rows;
-  return row ? { previousMediaPath: row.previous_media_path } : 'refused';
-}
-
 /** What the save statement found, and whether it wrote. */
 export interface SaveOutcome {
   /** The token's versions still match the account's and the assessment's (no logout since). */
@@ -87,8 +44,8 @@ export interface SaveOutcome {
   /** The answer's option, if it has one, is an active option of the question. */
   optionStands: boolean;
   saved: boolean;
-  /** The media path the answer had before (its snapshot, before the upsert). */
-  previousMediaPath: string | null;
+  /** The file the answer referred to before (its snapshot, before the upsert). */
+  previousFilePath: string | null;
 }
 
 /**
@@ -96,44 +53,38 @@ export interface SaveOutcome {
  * the assessment is the session's and in one of `editable`, the question is active and of the
  * type the answer was checked as, and its option (if any) is an active option of the question;
  * only then the upsert. Returns what each check found, so the caller can say why it refused.
- * Without `write` (`$12` false) it only checks: the caller does not know the question's type yet.
+ * Without `write` (`$9` false) it only checks: the caller does not know the question's type yet.
+ * Every answer is written here: the survey's saves and the uploads that become answers.
  *
  * Plain SQL rather than the query builder, because the database keeps it prepared: it is parsed
  * and planned once per connection, where building, parsing and planning it on every save cost
  * more than running it (README, benchmarks).
  */
 const SAVE_ANSWER: PreparedStatement = {
-  name: 'answers_save_v1',
+  name: 'answers_save_v3',
   text: `
     WITH checks AS (
       SELECT
-        COALESCE((SELECT u.token_version = $3::int AND a.token_version = $4::int
-          FROM assessments a JOIN users u ON u.id = a.user_id
-          WHERE a.id = $2::int AND u.id = $1::int), false) AS session_stands,
-        (SELECT status FROM assessments WHERE id = $2::int AND user_id = $1::int)
-          AS assessment_status,
-        (SELECT question_type FROM questions WHERE id = $5::int AND is_active) AS question_type,
-        ($6::int IS NULL OR EXISTS (SELECT 1 FROM question_options
-          WHERE id = $6::int AND question_id = $5::int AND is_active)) AS option_stands),
+        COALESCE(${accountTokenVersionSql('$1')} = $3::int
+          AND ${assessmentTokenVersionSql('$2', '$1')} = $4::int, false) AS session_stands,
+        ${assessmentStatusSql('$2', '$1')} AS assessment_status,
+        ${activeQuestionTypeSql('$5')} AS question_type,
+        ($6::int IS NULL OR ${isActiveOptionSql('$6', '$5')}) AS option_stands),
     previous AS (
-      SELECT media_path FROM answers WHERE assessment_id = $2::int AND question_id = $5::int),
+      SELECT file_path FROM answers WHERE assessment_id = $2::int AND question_id = $5::int),
     saved AS (
-      INSERT INTO answers (user_id, assessment_id, question_id, option_id, answer_text,
-        media_type, media_path, pain_points, symptoms)
-      SELECT $1::int, $2::int, $5::int, $6::int, $7::text, $8::text, $9::text, $10::jsonb,
-        $11::jsonb
+      INSERT INTO answers (user_id, assessment_id, question_id, option_id, value, file_path)
+      SELECT $1::int, $2::int, $5::int, $6::int, $7::jsonb, $8::text
       FROM checks
-      WHERE $12::boolean AND session_stands AND option_stands
-        AND assessment_status = ANY (string_to_array($14::text, ','))
-        AND question_type = $13::text
+      WHERE $9::boolean AND session_stands AND option_stands
+        AND assessment_status = ANY (string_to_array($11::text, ','))
+        AND question_type = $10::text
       ON CONFLICT (assessment_id, question_id) DO UPDATE SET
-        user_id = excluded.user_id, option_id = excluded.option_id,
-        answer_text = excluded.answer_text, media_type = excluded.media_type,
-        media_path = excluded.media_path, pain_points = excluded.pain_points,
-        symptoms = excluded.symptoms, updated_at = now()
+        user_id = excluded.user_id, option_id = excluded.option_id, value = excluded.value,
+        file_path = excluded.file_path, updated_at = now()
       RETURNING 1)
     SELECT session_stands, assessment_status, question_type, option_stands,
-      (SELECT media_path FROM previous), EXISTS (SELECT 1 FROM saved)
+      (SELECT file_path FROM previous), EXISTS (SELECT 1 FROM saved)
     FROM checks`,
 };
 
@@ -147,7 +98,6 @@ export async function saveAnswerInOneStatement(
   const answer = write?.answer;
   const text = (value: number | string | null | undefined) =>
     value == null ? null : String(value);
-  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
   const [row] = await runPrepared(db, SAVE_ANSWER, [
     text(claims.userId),
     text(claims.assessmentId),
@@ -155,16 +105,13 @@ export async function saveAnswerInOneStatement(
     text(claims.assessmentTokenVersion),
     text(questionId),
     text(answer?.optionId),
-    text(answer?.answerText),
-    text(answer?.mediaType),
-    text(answer?.mediaPath),
-    json(answer?.painPoints),
-    json(answer?.symptoms),
+    answer?.value == null ? null : JSON.stringify(answer.value),
+    text(answer?.filePath),
     String(write !== null),
     text(write?.questionType),
     editable.join(','),
   ]);
-  const [sessionStands, assessmentStatus, questionType, optionStands, previousMediaPath, saved] =
+  const [sessionStands, assessmentStatus, questionType, optionStands, previousFilePath, saved] =
     row!;
   return {
     sessionStands: sessionStands === 't',
@@ -172,8 +119,36 @@ export async function saveAnswerInOneStatement(
     questionType: questionType as QuestionType | null,
     optionStands: optionStands === 't',
     saved: saved === 't',
-    previousMediaPath: previousMediaPath ?? null,
+    previousFilePath: previousFilePath ?? null,
   };
+}
+
+/**
+ * Whether an answer of the assessment (to the question, when given) refers to the stored file
+ * (columns or values of the caller's query): a condition the media module's queries take, so
+ * they need not know this table.
+ */
+export const answerRefersTo = (
+  assessmentId: SQLWrapper,
+  path: SQLWrapper,
+  questionId?: number,
+): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${answers} WHERE ${answers.assessmentId} = ${outer(assessmentId)}
+    AND ${answers.filePath} = ${outer(path)}
+    ${questionId === undefined ? sql`` : sql`AND ${answers.questionId} = ${questionId}`})`;
+
+/** How many answers each of the given assessments has. */
+export async function answerCountsOfAssessments(
+  db: DbOrTx,
+  assessmentIds: number[],
+): Promise<Map<number, number>> {
+  if (assessmentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ assessmentId: answers.assessmentId, n: count() })
+    .from(answers)
+    .where(inArray(answers.assessmentId, assessmentIds))
+    .groupBy(answers.assessmentId);
+  return new Map(rows.map((row) => [row.assessmentId, Number(row.n)]));
 }
 
 /** How many answers each question has. */

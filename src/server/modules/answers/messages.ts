@@ -1,4 +1,5 @@
 import { defineMessages } from '../../platform/i18n/define-messages';
+import { registerMessages } from '../../platform/i18n/messages';
 
 /** API messages about answers. */
 export const answerMessages = defineMessages(
@@ -13,3 +14,10 @@ export const answerMessages = defineMessages(
     'survey.duplicateSymptom': 'Jede Beschwerde kann nur einmal erfasst werden.',
   },
 );
+
+registerMessages(answerMessages);
+
+declare module '../../platform/i18n/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this module's keys
+  interface ModuleMessages extends Record<keyof typeof answerMessages.en, string> {}
+}

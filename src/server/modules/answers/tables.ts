@@ -2,9 +2,12 @@ import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizz
 import { createdAt, updatedAt } from '../../platform/db/columns';
 import { ownedByAssessment } from '../assessments/tables';
 import { questions, questionOptions } from '../questionnaire/tables';
-import type { MediaType } from '../../../shared/constants';
-import type { PainPoint, SymptomEntry } from '../../../shared/contracts/survey';
 
+/**
+ * One current answer per assessment and question. The answer is one value, as its question's
+ * type makes it and checks it (src/question-types); beside it, what it refers to outside itself,
+ * for the database to keep track of: the option it chose and the stored file it shows.
+ */
 export const answers = pgTable(
   'answers',
   {
@@ -14,12 +17,11 @@ export const answers = pgTable(
     questionId: integer('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'restrict' }),
+    /** The answer as its type stores it; null for a question the patient skipped. */
+    value: jsonb('value').$type<unknown>(),
     optionId: integer('option_id').references(() => questionOptions.id, { onDelete: 'set null' }),
-    answerText: text('answer_text'),
-    mediaType: text('media_type').$type<MediaType>(),
-    mediaPath: text('media_path'),
-    painPoints: jsonb('pain_points').$type<PainPoint[]>(),
-    symptoms: jsonb('symptoms').$type<SymptomEntry[]>(),
+    /** The photo or video (media path) the answer shows. */
+    filePath: text('file_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

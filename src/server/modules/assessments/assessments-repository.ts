@@ -1,22 +1,9 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  notExists,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AssessmentStatus, Language } from '../../../shared/constants';
 import type { DbOrTx } from '../../platform/db/client';
-import { users } from '../accounts/tables';
-import { answers } from '../answers/tables';
+import { outer } from '../../platform/db/outer-column';
+import { accountEmailOf, isPatientAccount } from '../accounts';
 import type { PatientScope } from './assessment-state';
 import { assessments } from './tables';
 
@@ -47,16 +34,6 @@ export async function findPatientAssessment(
   scope: PatientScope,
 ): Promise<AssessmentRow | undefined> {
   const [row] = await db.select().from(assessments).where(ofPatient(scope));
-  return row;
-}
-
-/** The assessment with the account it belongs to. */
-export async function findAssessmentWithAccount(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ assessment: assessments, account: users })
-    .from(assessments)
-    .innerJoin(users, eq(users.id, assessments.userId))
-    .where(eq(assessments.id, id));
   return row;
 }
 
@@ -126,14 +103,13 @@ export async function listReminderCandidates(db: DbOrTx, boughtBefore: Date): Pr
   const rows = await db
     .select({ id: assessments.id })
     .from(assessments)
-    .innerJoin(users, eq(users.id, assessments.userId))
     .where(
       and(
         eq(assessments.status, 'in_progress'),
         lt(assessments.createdAt, boughtBefore),
         isNull(assessments.reminderSentAt),
         isNull(assessments.cancelledAt),
-        eq(users.isAdmin, false),
+        isPatientAccount(assessments.userId),
       ),
     )
     .orderBy(asc(assessments.id));
@@ -171,12 +147,12 @@ export async function lockAssessment(db: DbOrTx, id: number): Promise<boolean> {
   return Boolean(row);
 }
 
-/** The assessment with its account and how many assessments share the account's address. */
+/** The assessment with its account's address and how many assessments share that address. */
 const queuedColumns = {
   assessment: assessments,
-  account: users,
+  accountEmail: accountEmailOf(assessments.userId),
   assessmentsWithEmail: sql<number>`(SELECT count(*)::int FROM ${assessments} AS same
-    WHERE same.user_id = ${users.id})`.mapWith(Number),
+    WHERE same.user_id = ${outer(assessments.userId)})`.mapWith(Number),
 };
 
 /** Assessments in the given states, for the review queue. */
@@ -190,7 +166,6 @@ export async function listQueuedAssessments(
     db
       .select(queuedColumns)
       .from(assessments)
-      .innerJoin(users, eq(users.id, assessments.userId))
       // A refunded assessment is cancelled: nobody is to evaluate it.
       .where(and(inArray(assessments.status, [...statuses]), isNull(assessments.cancelledAt)))
       .orderBy(order === 'due' ? asc(assessments.dueAt) : desc(assessments.evaluatedAt))
@@ -199,11 +174,7 @@ export async function listQueuedAssessments(
 }
 
 export async function findQueuedAssessment(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select(queuedColumns)
-    .from(assessments)
-    .innerJoin(users, eq(users.id, assessments.userId))
-    .where(eq(assessments.id, id));
+  const [row] = await db.select(queuedColumns).from(assessments).where(eq(assessments.id, id));
   return row;
 }
 
@@ -215,12 +186,11 @@ export async function listExpiredAssessments(
   return db
     .select({ id: assessments.id, userId: assessments.userId })
     .from(assessments)
-    .innerJoin(users, eq(users.id, assessments.userId))
     .where(
       and(
         eq(assessments.status, 'evaluated'),
         lt(assessments.evaluatedAt, cutoff),
-        eq(users.isAdmin, false),
+        isPatientAccount(assessments.userId),
       ),
     );
 }
@@ -231,16 +201,12 @@ export async function deleteAssessment(db: DbOrTx, id: number): Promise<void> {
 }
 
 export async function accountHasAssessments(db: DbOrTx, userId: number): Promise<boolean> {
-  const [orphan] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        notExists(db.select().from(assessments).where(eq(assessments.userId, users.id))),
-      ),
-    );
-  return !orphan;
+  const [row] = await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(eq(assessments.userId, userId))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Escapes a search term for ILIKE. */
@@ -255,11 +221,12 @@ export async function listPatientPage(
   query: { search?: string; page: number; pageSize: number },
 ) {
   const search = query.search ? likePattern(query.search) : undefined;
+  const email = accountEmailOf(assessments.userId);
   const filter = and(
-    eq(users.isAdmin, false),
+    isPatientAccount(assessments.userId),
     search
       ? or(
-          ilike(users.email, search),
+          ilike(email, search),
           ilike(assessments.email, search),
           ilike(assessments.firstName, search),
           ilike(assessments.lastName, search),
@@ -272,36 +239,35 @@ export async function listPatientPage(
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: users.id,
+        id: assessments.userId,
         firstName: latestOf(assessments.firstName),
         lastName: latestOf(assessments.lastName),
-        email: users.email,
+        email,
       })
-      .from(users)
-      .innerJoin(assessments, eq(assessments.userId, users.id))
+      .from(assessments)
       .where(filter)
-      .groupBy(users.id)
-      .orderBy(desc(sql`max(${assessments.createdAt})`), desc(users.id))
+      .groupBy(assessments.userId)
+      .orderBy(desc(sql`max(${assessments.createdAt})`), desc(assessments.userId))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db
-      .select({ n: sql<number>`count(distinct ${users.id})::int`.mapWith(Number) })
-      .from(users)
-      .innerJoin(assessments, eq(assessments.userId, users.id))
+      .select({ n: sql<number>`count(distinct ${assessments.userId})::int`.mapWith(Number) })
+      .from(assessments)
       .where(filter),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Every assessment of the given accounts with its number of answers, newest first. */
-export async function listAssessmentsOfAccounts(db: DbOrTx, userIds: number[]) {
+/** Every assessment of the given accounts, newest first. */
+export async function listAssessmentsOfAccounts(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<AssessmentRow[]> {
   if (userIds.length === 0) return [];
   return db
-    .select({ assessment: assessments, answers: count(answers.id) })
+    .select()
     .from(assessments)
-    .leftJoin(answers, eq(answers.assessmentId, assessments.id))
     .where(inArray(assessments.userId, userIds))
-    .groupBy(assessments.id)
     .orderBy(desc(assessments.createdAt), desc(assessments.id));
 }
 
@@ -315,6 +281,59 @@ export async function listAssessmentsOfAccount(
     .from(assessments)
     .where(eq(assessments.userId, userId))
     .orderBy(desc(assessments.createdAt), desc(assessments.id));
+}
+
+/**
+ * The assessment's row as a session check reads it, to join with the account's in one round
+ * trip (`access` module): id, user_id, token_version and language.
+ */
+export const assessmentSessionRow = (id: number): SQL =>
+  sql`SELECT ${assessments.id} AS id, ${assessments.userId} AS user_id,
+    ${assessments.tokenVersion} AS token_version, ${assessments.language} AS language
+    FROM ${assessments} WHERE ${assessments.id} = ${id}`;
+
+/**
+ * Scalar subqueries of a prepared statement on the session's assessment (its id in the parameter
+ * `assessmentParam`, its account's in `userParam`): its token version and its status, each
+ * null when the assessment is not the account's.
+ */
+export const assessmentTokenVersionSql = (assessmentParam: string, userParam: string): string =>
+  `(SELECT token_version FROM assessments WHERE id = ${assessmentParam}::int AND user_id = ${userParam}::int)`;
+export const assessmentStatusSql = (assessmentParam: string, userParam: string): string =>
+  `(SELECT status FROM assessments WHERE id = ${assessmentParam}::int AND user_id = ${userParam}::int)`;
+
+/**
+ * Whether the assessment is the patient's and in one of `statuses`: a condition other modules'
+ * writes take.
+ */
+export const isAssessmentOfIn = (scope: PatientScope, statuses: readonly AssessmentStatus[]): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${assessments} WHERE ${ofPatient(scope)}
+    AND ${inArray(assessments.status, [...statuses])})`;
+
+const fullName = sql<string>`trim(${assessments.firstName} || ' ' || ${assessments.lastName})`;
+
+/** The patient's name as entered for each of the assessments (when one was entered). */
+export async function namesOfAssessments(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: assessments.id, name: fullName })
+    .from(assessments)
+    .where(inArray(assessments.id, ids));
+  return new Map(rows.filter((row) => row.name).map((row) => [row.id, row.name]));
+}
+
+/** Each account's name as entered at its latest checkout (when one was entered). */
+export async function latestNamesOfAccounts(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([assessments.userId], { userId: assessments.userId, name: fullName })
+    .from(assessments)
+    .where(inArray(assessments.userId, userIds))
+    .orderBy(assessments.userId, desc(assessments.createdAt));
+  return new Map(rows.filter((row) => row.name).map((row) => [row.userId, row.name]));
 }
 
 /** Ids of assessments in order, after `afterId`, for exports that page through all of them. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { practiceCalendar } from '../../platform/calendar/practice-calendar';
 import type { Db } from '../../platform/db/client';
 import { defineJob, noPayload } from '../../platform/jobs/job-definition';

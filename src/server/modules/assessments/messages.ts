@@ -1,4 +1,5 @@
 import { defineMessages } from '../../platform/i18n/define-messages';
+import { registerMessages } from '../../platform/i18n/messages';
 
 /** API messages about an assessment's state. */
 export const assessmentMessages = defineMessages(
@@ -21,3 +22,10 @@ export const assessmentMessages = defineMessages(
       'Einige Fragen müssen beantwortet sein, bevor Sie die Bewertung abschließen können. Bitte beantworten Sie die angezeigte Frage.',
   },
 );
+
+registerMessages(assessmentMessages);
+
+declare module '../../platform/i18n/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this module's keys
+  interface ModuleMessages extends Record<keyof typeof assessmentMessages.en, string> {}
+}

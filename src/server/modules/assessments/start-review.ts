@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../platform/db/client';
-import type { AuthContext } from '../accounts/auth-context';
-import { recordAudit } from '../audit/audit-log';
+import type { AuthContext } from '../../platform/auth-context';
+import { recordAudit } from '../audit';
 import { REVIEW_START_STATUSES } from './assessment-state';
 import { transitionAssessment, type AssessmentRow } from './assessments-repository';
 

@@ -2,11 +2,11 @@ import {
   EVALUATION_WORKING_DAYS,
   practiceCalendar,
 } from '../../platform/calendar/practice-calendar';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { DbOrTx } from '../../platform/db/client';
 import { enqueue } from '../../platform/jobs/job-queue';
-import { practiceNotificationJob } from './assessment-mails';
-import { transitionAssessment } from './assessments-repository';
+import { completionMailJob, practiceNotificationJob } from './assessment-mails';
+import { claimOnce, transitionAssessment } from './assessments-repository';
 
 /**
  * Completing the survey submits the assessment, due two working days of the practice later. Only the first
@@ -39,5 +39,21 @@ export async function submitAssessment(
       { assessmentId: submitted.id },
     );
   }
+  return true;
+}
+
+/**
+ * The patient completed the survey: the assessment is submitted (the first time only) and the
+ * completion mail queued once per assessment, claimed by a conditional update in the caller's
+ * transaction, so concurrent calls queue one mail. True when this call queued it.
+ */
+export async function submitWithCompletionMail(
+  deps: SubmitDeps,
+  assessmentId: number,
+  now = new Date(),
+): Promise<boolean> {
+  await submitAssessment(deps, assessmentId, now);
+  if (!(await claimOnce(deps.db, assessmentId, 'completionEmailSentAt', now))) return false;
+  await enqueue(deps.db, completionMailJob, { assessmentId }, { assessmentId });
   return true;
 }

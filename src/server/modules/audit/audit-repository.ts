@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditQuery } from '../../../shared/contracts/audit';
 import type { DbOrTx } from '../../platform/db/client';
-import { assessments } from '../assessments/tables';
 import { auditLog } from './tables';
 
 /** The audit module's data access: who did what to which patient's data. */
@@ -12,7 +11,7 @@ export async function insertAuditEntry(db: DbOrTx, entry: NewAuditEntry): Promis
   await db.insert(auditLog).values(entry);
 }
 
-/** One page of entries matching the query, newest first, with the patient's name as entered. */
+/** One page of entries matching the query, newest first. */
 export async function findAuditEntries(db: DbOrTx, query: AuditQuery) {
   const conditions: SQL[] = [];
   if (query.patientId) conditions.push(eq(auditLog.patientUserId, query.patientId));
@@ -25,17 +24,8 @@ export async function findAuditEntries(db: DbOrTx, query: AuditQuery) {
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        entry: auditLog,
-        // As entered for the assessment concerned, else for the patient's latest one.
-        patientName: sql<string | null>`coalesce(
-          nullif(trim(${assessments.firstName} || ' ' || ${assessments.lastName}), ''),
-          (SELECT nullif(trim(latest.first_name || ' ' || latest.last_name), '')
-            FROM ${assessments} AS latest WHERE latest.user_id = ${auditLog.patientUserId}
-            ORDER BY latest.created_at DESC LIMIT 1))`,
-      })
+      .select()
       .from(auditLog)
-      .leftJoin(assessments, eq(assessments.id, auditLog.assessmentId))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.pageSize)

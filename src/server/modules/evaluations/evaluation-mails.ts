@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { Language } from '../../../shared/constants';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs/job-definition';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { linkMail } from '../../platform/mail/link-mail';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
-import { findAssessment } from '../assessments/assessments-repository';
+import { findAssessment } from '../assessments';
 
 /** Sent when the evaluation goes out, and again when an addendum is added to it. */
 export type EvaluationMailKind = 'ready' | 'addendum';

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '../../../shared/constants';
 import type { PatientEvaluation } from '../../../shared/contracts/evaluation';
 import type { PracticeCalendar } from '../../platform/calendar/practice-calendar';
-import { REPORT_FONTS } from '../review/report-fonts';
+import { PDF_FONTS } from '../../platform/pdf/fonts';
 import {
   BOLD,
   INK,
@@ -12,9 +12,9 @@ import {
   ensureSpace,
   writePageFooters,
   type Doc,
-} from '../review/report-kit';
-import { fill } from '../review/report-labels';
-import { formatDay } from '../review/report-pdf';
+} from '../../platform/pdf/pdf-kit';
+import { fill } from '../../platform/i18n/fill';
+import { formatDay } from '../../platform/pdf/pdf-kit';
 import { evaluationLabels } from './evaluation-labels';
 import type { Letterhead } from './evaluation-view';
 
@@ -78,11 +78,11 @@ export function renderEvaluationPdf(input: {
     size: 'A4',
     margin: 50,
     bufferPages: true,
-    font: REPORT_FONTS.regular,
+    font: PDF_FONTS.regular,
     info: { Title: labels.title, Author: letterhead.name, Creator: 'CMD Risk Assessment' },
   });
-  doc.registerFont(REGULAR, REPORT_FONTS.regular);
-  doc.registerFont(BOLD, REPORT_FONTS.bold);
+  doc.registerFont(REGULAR, PDF_FONTS.regular);
+  doc.registerFont(BOLD, PDF_FONTS.bold);
 
   writeLetterhead(doc, letterhead, language);
   doc.font(BOLD).fontSize(18).fillColor(INK).text(labels.title);

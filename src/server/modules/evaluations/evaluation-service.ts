@@ -1,20 +1,20 @@
 import type { AdminEvaluation, EvaluationDraftBody } from '../../../shared/contracts/evaluation';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { practiceCalendar } from '../../platform/calendar/practice-calendar';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { DomainError, conflict, invalid } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs/job-queue';
-import type { AuthContext } from '../accounts/auth-context';
-import { recordAudit } from '../audit/audit-log';
-import { screenerScores } from '../answers/answers-read';
-import { OPEN_REVIEW_STATUSES } from '../assessments/assessment-state';
-import { startReview } from '../assessments/start-review';
+import type { AuthContext } from '../../platform/auth-context';
+import { recordAudit } from '../audit';
+import { screenerScores } from '../answers';
+import { OPEN_REVIEW_STATUSES } from '../assessments';
+import { startReview } from '../assessments';
 import {
   findAssessment,
   lockAssessment,
   transitionAssessment,
   type AssessmentRow,
-} from '../assessments/assessments-repository';
+} from '../assessments';
 import { evaluationMailJob } from './evaluation-mails';
 import { toAddenda, toPatientEvaluation } from './evaluation-view';
 import {

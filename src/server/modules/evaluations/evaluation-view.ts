@@ -1,6 +1,6 @@
 import type { Language } from '../../../shared/constants';
 import type { Addendum, PatientEvaluation } from '../../../shared/contracts/evaluation';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { conclusionText } from './conclusions-service';
 import type { AddendumRow, ConclusionRow, EvaluationRow } from './evaluations-repository';
 

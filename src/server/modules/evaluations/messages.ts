@@ -1,4 +1,5 @@
 import { defineMessages } from '../../platform/i18n/define-messages';
+import { registerMessages } from '../../platform/i18n/messages';
 
 /** API messages about evaluations and the conclusion list. */
 export const evaluationMessages = defineMessages(
@@ -23,3 +24,10 @@ export const evaluationMessages = defineMessages(
       'Diese Bewertung wurde erstattet und storniert; sie erhält keine Auswertung.',
   },
 );
+
+registerMessages(evaluationMessages);
+
+declare module '../../platform/i18n/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this module's keys
+  interface ModuleMessages extends Record<keyof typeof evaluationMessages.en, string> {}
+}

@@ -2,9 +2,9 @@ import type { PatientAssessment, PatientEvaluation } from '../../../shared/contr
 import { practiceCalendar } from '../../platform/calendar/practice-calendar';
 import type { DbOrTx } from '../../platform/db/client';
 import { DomainError, notFound } from '../../platform/errors';
-import type { AuthContext } from '../accounts/auth-context';
-import { recordAudit } from '../audit/audit-log';
-import { findPatientAssessment, type AssessmentRow } from '../assessments/assessments-repository';
+import type { AuthContext } from '../../platform/auth-context';
+import { recordAudit } from '../audit';
+import { findPatientAssessment, type AssessmentRow } from '../assessments';
 import { renderEvaluationPdf } from './evaluation-pdf';
 import type { EvaluationDeps } from './evaluation-service';
 import { toPatientEvaluation } from './evaluation-view';

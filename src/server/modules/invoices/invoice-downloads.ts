@@ -1,9 +1,9 @@
 import type { InvoiceSummary } from '../../../shared/contracts/invoices';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
-import type { AuthContext } from '../accounts/auth-context';
-import { recordAudit } from '../audit/audit-log';
+import type { AuthContext } from '../../platform/auth-context';
+import { recordAudit } from '../audit';
 import { renderInvoicePdf } from './invoice-pdf';
 import { findInvoice, invoicesOfAssessment, type InvoiceRow } from './invoices-repository';
 

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '../../../shared/constants';
-import type { Config } from '../../config';
-import { REPORT_FONTS } from '../review/report-fonts';
+import type { Config } from '../../platform/config';
+import { PDF_FONTS } from '../../platform/pdf/fonts';
 import {
   BOLD,
   INK,
@@ -10,7 +10,7 @@ import {
   REGULAR,
   writePageFooters,
   type Doc,
-} from '../review/report-kit';
+} from '../../platform/pdf/pdf-kit';
 import { invoiceLabels } from './invoice-labels';
 import type { InvoiceRow } from './invoices-repository';
 
@@ -48,11 +48,11 @@ export function renderInvoicePdf(
     size: 'A4',
     margin: 56,
     bufferPages: true,
-    font: REPORT_FONTS.regular,
+    font: PDF_FONTS.regular,
     info: { Title: `${title} ${invoice.label}`, Creator: 'CMD Risk Assessment' },
   });
-  doc.registerFont(REGULAR, REPORT_FONTS.regular);
-  doc.registerFont(BOLD, REPORT_FONTS.bold);
+  doc.registerFont(REGULAR, PDF_FONTS.regular);
+  doc.registerFont(BOLD, PDF_FONTS.bold);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 

@@ -1,5 +1,5 @@
 import { ASSESSMENT_PRICE_CENTS, type Language } from '../../../shared/constants';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   insertInvoice,

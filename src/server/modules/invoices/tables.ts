@@ -8,7 +8,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Language } from '../../../shared/constants';
-import type { PracticeDetails, VatMode } from '../../config';
+import type { PracticeDetails, VatMode } from '../../platform/config';
 import { assessments } from '../assessments/tables';
 import { payments } from '../payments/tables';
 

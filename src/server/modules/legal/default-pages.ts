@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/constants';
-import type { PracticeDetails } from '../../config';
+import type { PracticeDetails } from '../../platform/config';
 
 /**
  * The terms and the withdrawal information shipped with the product, for a practice that sells

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Language } from '../../../shared/constants';
 import type { LegalPageName } from '../../../shared/contracts/legal';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { DEFAULT_TERMS, DEFAULT_WITHDRAWAL, defaultImprint } from './default-pages';
 
 export interface VersionedText {

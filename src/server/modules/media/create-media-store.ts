@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { mediaKeyring } from './media-keys';
 import { createLocalMediaStore, type MediaStore } from './media-store';
 import { createS3MediaStore } from './s3-media-store';

@@ -1,7 +1,7 @@
-import { and, count, eq, exists, gt, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import type { PatientScope } from '../assessments/assessment-state';
-import { answers } from '../answers/tables';
+import type { PatientScope } from '../assessments';
+import { answerRefersTo } from '../answers';
 import type { MediaKind } from '../../../shared/media-kinds';
 import { mediaUploads } from './tables';
 
@@ -10,9 +10,7 @@ import { mediaUploads } from './tables';
 export type UploadRow = typeof mediaUploads.$inferSelect;
 
 /** No answer of the upload's assessment refers to it (evaluated in a query on media_uploads). */
-const unreferenced = sql`NOT EXISTS (SELECT 1 FROM ${answers}
-  WHERE ${answers.assessmentId} = ${mediaUploads.assessmentId}
-    AND ${answers.mediaPath} = ${mediaUploads.path})`;
+const unreferenced = sql`NOT ${answerRefersTo(mediaUploads.assessmentId, mediaUploads.path)}`;
 
 /**
  * The type of a stored upload of the patient's assessment that an answer to the question may
@@ -38,18 +36,7 @@ export async function savableUploadType(
         eq(mediaUploads.status, 'stored'),
         or(
           gt(mediaUploads.createdAt, sql`now() - make_interval(secs => ${graceSeconds})`),
-          exists(
-            db
-              .select({ id: answers.id })
-              .from(answers)
-              .where(
-                and(
-                  eq(answers.assessmentId, scope.assessmentId),
-                  eq(answers.questionId, questionId),
-                  eq(answers.mediaPath, path),
-                ),
-              ),
-          ),
+          answerRefersTo(sql`${scope.assessmentId}`, sql`${path}`, questionId),
         ),
       ),
     );

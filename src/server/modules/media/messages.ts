@@ -1,4 +1,5 @@
 import { defineMessages } from '../../platform/i18n/define-messages';
+import { registerMessages } from '../../platform/i18n/messages';
 
 /** API messages about photos and videos. */
 export const mediaMessages = defineMessages(
@@ -46,3 +47,10 @@ export const mediaMessages = defineMessages(
       'Diese Bewertung hat ihre Grenze für Fotos und Videos erreicht, daher wurde diese Datei nicht gespeichert. Ersetzte Aufnahmen werden innerhalb eines Tages gelöscht; bitte versuchen Sie es später erneut.',
   },
 );
+
+registerMessages(mediaMessages);
+
+declare module '../../platform/i18n/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this module's keys
+  interface ModuleMessages extends Record<keyof typeof mediaMessages.en, string> {}
+}

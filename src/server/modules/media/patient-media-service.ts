@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MEDIA_PATH_PATTERN } from '../../../shared/media-kinds';
 import type { DbOrTx } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
-import type { PatientScope } from '../assessments/assessment-state';
+import type { PatientScope } from '../assessments';
 import { findUpload } from './media-repository';
 import { mediaReply, type MediaReply } from './media-reply';
 import { availableSize } from './media-availability';

@@ -1,10 +1,10 @@
+import type { SessionClaims } from '../../platform/auth-context';
 import { Readable } from 'node:stream';
 import { Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, invalid } from '../../platform/errors';
 import type { AppInstance } from '../../platform/http/app-instance';
 import { requireAuth } from '../../platform/http/route-access';
-import type { PatientScope } from '../assessments/assessment-state';
 import {
   beginResumableUpload,
   finishResumableUpload,
@@ -17,7 +17,7 @@ import { RECORD_FIELD } from './upload-staging';
 export const RESUMABLE_UPLOADS_PATH = '/api/survey/uploads';
 
 /** The session and logger of the Fastify request a tus hook runs for. */
-const callers = new WeakMap<Request, { scope: PatientScope; deps: ResumableDeps }>();
+const callers = new WeakMap<Request, { scope: SessionClaims; deps: ResumableDeps }>();
 
 function callerOf(request: Request) {
   const caller = callers.get(request);
@@ -111,10 +111,9 @@ export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
   );
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { userId, assessmentId } = requireAuth(request);
     const web = webRequest(request);
     callers.set(web, {
-      scope: { userId, assessmentId },
+      scope: requireAuth(request),
       deps: { ...app.deps, log: request.log },
     });
     const response = await tus.handleWeb(web).catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import type { SessionClaims } from '../../platform/auth-context';
 import type { Readable } from 'node:stream';
 import type { Upload } from '@tus/utils';
 import { MEDIA_TYPES, type MediaType } from '../../../shared/constants';
@@ -6,11 +7,11 @@ import {
   type MediaUploadResult,
 } from '../../../shared/contracts/survey';
 import { MEDIA_KINDS, sniffMediaKind, type MediaKind } from '../../../shared/media-kinds';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { DomainError, invalid, notFound } from '../../platform/errors';
-import type { PatientScope } from '../assessments/assessment-state';
-import { requireEditableAssessment } from '../assessments/assessment-guard';
-import { findActiveQuestion } from '../questionnaire/questionnaire-repository';
+import type { PatientScope } from '../assessments';
+import { requireEditableAssessment } from '../assessments';
+import { findActiveQuestion } from '../questionnaire';
 import { retypeReservation } from './media-repository';
 import { peekStream } from './media-sniff';
 import { newMediaPath } from './media-store';
@@ -150,7 +151,7 @@ async function storeStaged(
  */
 export async function finishResumableUpload(
   deps: ResumableDeps,
-  scope: PatientScope,
+  scope: SessionClaims,
   id: string,
 ): Promise<MediaUploadResult> {
   const record = await ownResumableUpload(deps, scope, id);

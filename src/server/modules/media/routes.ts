@@ -29,16 +29,11 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
     config: { access: 'user' },
     schema: { response: { 200: mediaUploadResultSchema } },
     handler: (request) => {
-      const { userId, assessmentId } = requireAuth(request);
       const contentLength = Number(request.headers['content-length']);
-      return uploadMedia(
-        { ...app.deps, log: request.log },
-        { userId, assessmentId },
-        {
-          parts: request.parts(),
-          contentLength: Number.isSafeInteger(contentLength) ? contentLength : undefined,
-        },
-      );
+      return uploadMedia({ ...app.deps, log: request.log }, requireAuth(request), {
+        parts: request.parts(),
+        contentLength: Number.isSafeInteger(contentLength) ? contentLength : undefined,
+      });
     },
   });
 

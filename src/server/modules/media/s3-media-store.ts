@@ -20,19 +20,9 @@ import {
   sealedSpan,
   type SealedHeader,
 } from './chunked-cipher';
+import type { S3Settings } from '../../platform/config';
 import type { MediaKeyring } from './media-keys';
 import { InvalidMediaPathError, type StoredFiles } from './media-store';
-
-export interface S3Settings {
-  /** Unset for AWS itself; the server's URL for MinIO, Ceph, Garage and the like. */
-  endpoint: string | undefined;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Bucket in the path rather than the host name (most self-hosted servers need it). */
-  forcePathStyle: boolean;
-}
 
 /**
  * Multipart parts of 5 MiB (the least S3 takes), one in flight while the next fills: an upload

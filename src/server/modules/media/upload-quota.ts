@@ -1,8 +1,8 @@
 import type { MediaKind } from '../../../shared/media-kinds';
 import type { Db } from '../../platform/db/client';
 import { DomainError, notFound } from '../../platform/errors';
-import type { PatientScope } from '../assessments/assessment-state';
-import { lockAssessment } from '../assessments/assessments-repository';
+import type { PatientScope } from '../assessments';
+import { lockAssessment } from '../assessments';
 import { insertReservation, quotaUsed } from './media-repository';
 
 export interface UploadQuota {

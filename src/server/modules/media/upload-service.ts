@@ -2,20 +2,22 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { mediaUploadFieldsSchema, type MediaUploadResult } from '../../../shared/contracts/survey';
-import { EMPTY_ANSWER } from '../../../question-types/server-type';
+import { answerForType } from '../../../question-types/registry.shared';
+import { serverOfType } from '../../../question-types/registry.server';
+import type { SessionClaims } from '../../platform/auth-context';
 import type { MediaType } from '../../../shared/constants';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { DomainError, invalid, notFound } from '../../platform/errors';
 import { mediaFileName, sniffMediaKind, type MediaKind } from '../../../shared/media-kinds';
-import { storeAnswer } from '../answers/save-answer-service';
-import type { PatientScope } from '../assessments/assessment-state';
-import { requireEditableAssessment } from '../assessments/assessment-guard';
-import { findActiveQuestion } from '../questionnaire/questionnaire-repository';
+import { storeAnswer } from '../answers';
+import type { PatientScope } from '../assessments';
+import { requireEditableAssessment } from '../assessments';
+import { findActiveQuestion } from '../questionnaire';
 import { markStored } from './media-repository';
 import { newMediaPath } from './media-store';
 import { peekStream } from './media-sniff';
 import { quotaExceeded, reserveUpload, type Reservation, type UploadQuota } from './upload-quota';
-import { removeUpload, type RemovalDeps } from './upload-removal';
+import { discardUnreferencedUpload, removeUpload, type RemovalDeps } from './upload-removal';
 
 type Part = MultipartFile | MultipartValue;
 
@@ -103,7 +105,7 @@ async function storeFilePart(
  */
 export async function settleUpload(
   deps: RemovalDeps,
-  scope: PatientScope,
+  claims: SessionClaims,
   stored: Stored,
   target: { type: MediaType; questionId: number },
 ): Promise<MediaUploadResult> {
@@ -120,7 +122,18 @@ export async function settleUpload(
     throw notFound();
   }
   const { path } = stored.reservation;
-  await storeAnswer(deps, scope, questionId, { ...EMPTY_ANSWER, mediaType: type, mediaPath: path });
+  // The answer is what the media type makes of the upload, written by the one save statement.
+  const answer = await serverOfType(type).toStored(
+    answerForType(type, { questionId, mediaType: type, mediaPath: path }),
+    { isActiveOption: async () => false, savableUploadType: async () => type },
+  );
+  const { previousFilePath } = await storeAnswer(deps.db, claims, questionId, type, answer);
+  // The photo or video it replaces (Retake) goes once the new answer is stored; its removal
+  // never fails the upload. Of two uploads racing for one question, the second may not see the
+  // file the first stored: no answer refers to it then, and the clean-up job removes it later.
+  if (previousFilePath && previousFilePath !== path) {
+    await discardUnreferencedUpload(deps, claims.assessmentId, previousFilePath);
+  }
   return { mediaPath: path, filename: mediaFileName(path) };
 }
 
@@ -133,7 +146,7 @@ export async function settleUpload(
  */
 export async function uploadMedia(
   deps: RemovalDeps & { config: Config },
-  scope: PatientScope,
+  scope: SessionClaims,
   upload: { parts: AsyncIterableIterator<Part>; contentLength: number | undefined },
 ): Promise<MediaUploadResult> {
   await requireEditableAssessment(deps.db, scope);

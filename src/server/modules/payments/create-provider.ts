@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { createDemoProvider } from './demo-provider';
 import type { PaymentProvider } from './provider';

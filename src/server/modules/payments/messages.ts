@@ -1,4 +1,5 @@
 import { defineMessages } from '../../platform/i18n/define-messages';
+import { registerMessages } from '../../platform/i18n/messages';
 
 /** API messages of payments. */
 export const paymentMessages = defineMessages(
@@ -76,3 +77,10 @@ export const paymentMessages = defineMessages(
       'Der Zahlungsanbieter hat die Erstattung nicht angenommen. Es wurde nichts geändert; bitte versuchen Sie es später erneut oder erstatten Sie im Dashboard des Anbieters.',
   },
 );
+
+registerMessages(paymentMessages);
+
+declare module '../../platform/i18n/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this module's keys
+  interface ModuleMessages extends Record<keyof typeof paymentMessages.en, string> {}
+}

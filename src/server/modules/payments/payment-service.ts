@@ -15,21 +15,27 @@ import {
   type UpdatePaymentIntentBody,
   type VerifyPaymentBody,
 } from '../../../shared/contracts/paywall';
-import { createAssessmentWithCode } from '../accounts/access-codes';
-import type { AssessmentDetails } from '../assessments/create-assessment';
-import { consumeRateLimit, type RateLimitRule } from '../accounts/rate-limit';
-import { sessionForAssessment } from '../accounts/session';
-import type { TokenService } from '../accounts/tokens';
-import type { Config } from '../../config';
+import { createAssessmentWithCode } from '../access';
+import type { AssessmentDetails } from '../assessments';
+import { consumeRateLimit, type RateLimitRule } from '../accounts';
+import { sessionForAssessment } from '../access';
+import type { TokenService } from '../accounts';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { accountForEmail } from '../accounts/accounts-repository';
+import { accountForEmail } from '../accounts';
 import { DomainError, invalid, conflict, forbidden, notFound } from '../../platform/errors';
-import type { VersionedText } from '../legal/legal-pages';
-import type { PrivacyNotice } from '../privacy/privacy-notice';
-import { issueInvoice } from '../invoices/issue-invoice';
-import { enqueueAccessCodeMail } from '../accounts/access-code-delivery';
-import { reserveCoupon, releaseCoupon } from '../promo-codes/coupon-reservation';
-import { normalizeCouponCode, redeemCoupon, requireUsableCoupon } from '../promo-codes/coupons';
+import type { VersionedText } from '../legal';
+import type { PrivacyNotice } from '../legal';
+import { issueInvoice } from '../invoices';
+import { enqueueAccessCodeMail } from '../access';
+import {
+  normalizeCouponCode,
+  redeemCoupon,
+  releaseCoupon,
+  requireUsableCoupon,
+  reserveCoupon,
+} from '../promo-codes';
+import { cancelCouponHolder } from './coupon-holder';
 import {
   claimCheckoutSession,
   claimFulfilment,
@@ -56,6 +62,10 @@ export interface PaymentDeps {
  * the terms and withdrawal information in force: a patient who saw an older version is asked to
  * read it again.
  */
+/** Holds a single-use code for the intent; a stale holder is cancelled at the provider first. */
+const reserveCouponFor = (deps: PaymentDeps, code: string, intentId: string) =>
+  reserveCoupon(deps.db, code, intentId, (holder) => cancelCouponHolder(deps, holder));
+
 function assertConsent(deps: PaymentDeps, details: PatientDetails | undefined): void {
   if (!details) return;
   if (details.consentVersion !== deps.privacyNotice.version) {
@@ -122,7 +132,7 @@ export async function createPaymentIntent(
   const intent = await providerCall(deps.log, () =>
     deps.payments.createIntent({ amountCents: price.amountCents, currency: CURRENCY, language }),
   );
-  if (price.couponCode && !(await reserveCoupon(deps, price.couponCode, intent.id))) {
+  if (price.couponCode && !(await reserveCouponFor(deps, price.couponCode, intent.id))) {
     // Another checkout took the code meanwhile: this discounted intent must never be paid.
     await deps.payments.cancelIntent(intent.id).catch(() => undefined);
     throw invalid('coupons.invalid');
@@ -160,7 +170,7 @@ export async function updatePaymentIntent(
   const price = await quote(deps.db, body.couponCode, ip, row.intentId);
   if (body.amount !== price.amountCents) throw invalid('payments.amountMismatch');
   if (price.amountCents === 0) throw invalid('payments.noPaymentNeeded');
-  if (price.couponCode && !(await reserveCoupon(deps, price.couponCode, row.intentId))) {
+  if (price.couponCode && !(await reserveCouponFor(deps, price.couponCode, row.intentId))) {
     throw invalid('coupons.invalid');
   }
   const newlyReserved = price.couponCode !== row.couponCode ? price.couponCode : null;
@@ -359,7 +369,7 @@ async function freeCheckout(
   if (price.amountCents !== 0 || !price.couponCode) throw invalid('payments.notFree');
   if (!details) throw invalid('payments.detailsMissing');
   const intentId = `free_${randomUUID()}`;
-  if (!(await reserveCoupon(deps, price.couponCode, intentId))) {
+  if (!(await reserveCouponFor(deps, price.couponCode, intentId))) {
     throw invalid('coupons.invalid');
   }
   try {

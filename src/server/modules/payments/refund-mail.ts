@@ -1,14 +1,14 @@
 import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import type { Language } from '../../../shared/constants';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs/job-definition';
 import { enqueue, type JobQueue } from '../../platform/jobs/job-queue';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer';
-import { findAssessment } from '../assessments/assessments-repository';
-import { renderStoredInvoice } from '../invoices/invoice-downloads';
-import { invoicesOfAssessment } from '../invoices/invoices-repository';
+import { findAssessment } from '../assessments';
+import { renderStoredInvoice } from '../invoices';
+import { invoicesOfAssessment } from '../invoices';
 
 export const refundMailJob = defineJob({
   name: 'refund-mail',

@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RefundBody, RefundResult } from '../../../shared/contracts/invoices';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { DomainError, conflict, notFound } from '../../platform/errors';
-import type { AuthContext } from '../accounts/auth-context';
-import { deleteAnswersOfAssessment } from '../answers/answers-repository';
-import { retireCodesOf } from '../accounts/access-codes-repository';
-import { cancelAssessment, findAssessment } from '../assessments/assessments-repository';
-import { recordAudit } from '../audit/audit-log';
-import { issueCancellation } from '../invoices/issue-invoice';
-import { deleteUploadsOfAssessment } from '../media/media-repository';
-import { removeFilesOfDeletedRows } from '../media/upload-removal';
-import type { MediaStore } from '../media/media-store';
+import type { AuthContext } from '../../platform/auth-context';
+import { deleteAnswersOfAssessment } from '../answers';
+import { retireCodesOf } from '../access';
+import { cancelAssessment, findAssessment } from '../assessments';
+import { recordAudit } from '../audit';
+import { issueCancellation } from '../invoices';
+import { deleteUploadsOfAssessment } from '../media';
+import { removeFilesOfDeletedRows } from '../media';
+import type { MediaStore } from '../media';
 import {
   claimRefund,
   findPayment,

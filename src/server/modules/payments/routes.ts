@@ -1,4 +1,5 @@
-import { authResultSchema, idParamsSchema } from '../../../shared/contracts/common';
+import { authResultSchema, idParamsSchema, okBodySchema } from '../../../shared/contracts/common';
+import { redeemCouponBodySchema } from '../../../shared/contracts/paywall';
 import { refundBodySchema, refundResultSchema } from '../../../shared/contracts/invoices';
 import { requireAuth } from '../../platform/http/route-access';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../../shared/contracts/paywall';
 import { notFound } from '../../platform/errors';
 import type { AppInstance } from '../../platform/http/app-instance';
+import { redeemCouponForUser } from './coupon-redemption';
 import { confirmDemoPayment } from './demo-provider';
 import { refundAssessment, type RefundDeps } from './refund-service';
 import { receiveWebhook } from './webhook';
@@ -51,6 +53,19 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     config: { access: 'public' },
     schema: { body: verifyPaymentBodySchema, response: { 200: authResultSchema } },
     handler: (request) => verifyPayment(deps(), request.body, request.ip),
+  });
+
+  app.post('/api/coupons/redeem', {
+    config: { access: 'user' },
+    schema: { body: redeemCouponBodySchema, response: { 200: okBodySchema } },
+    handler: (request) => {
+      const auth = requireAuth(request);
+      return redeemCouponForUser(app.deps.db, {
+        ...request.body,
+        authUserId: auth.userId,
+        assessmentId: auth.assessmentId,
+      });
+    },
   });
 
   app.post('/api/admin/assessments/:id/refund', {

@@ -1,17 +1,13 @@
-import type { AuthContext } from '../accounts/auth-context';
-import { deleteAccount, findAccount, lockAccount } from '../accounts/accounts-repository';
-import {
-  accountHasAssessments,
-  deleteAssessment,
-  listExpiredAssessments,
-} from '../assessments/assessments-repository';
-import { recordAudit } from '../audit/audit-log';
+import type { AuthContext } from '../../platform/auth-context';
+import { deleteAccount, findAccount, lockAccount } from '../accounts';
+import { accountHasAssessments, deleteAssessment, listExpiredAssessments } from '../assessments';
+import { recordAudit } from '../audit';
 import type { Db } from '../../platform/db/client';
 import { DomainError, conflict, invalid } from '../../platform/errors';
-import { uploadPathsOfAccount, uploadsOfAssessment } from '../media/media-repository';
-import type { MediaStore } from '../media/media-store';
-import { removeFilesOfDeletedRows } from '../media/upload-removal';
-import { deletePaymentsOfAccount, forgetPaymentDetails } from '../payments/payments-repository';
+import { uploadPathsOfAccount, uploadsOfAssessment } from '../media';
+import type { MediaStore } from '../media';
+import { removeFilesOfDeletedRows } from '../media';
+import { deletePaymentsOfAccount, forgetPaymentDetails } from '../payments';
 import { recordErasure } from './privacy-repository';
 
 export interface ErasureResult {

@@ -1,4 +1,5 @@
 import { defineMessages } from '../../platform/i18n/define-messages';
+import { registerMessages } from '../../platform/i18n/messages';
 
 export const privacyMessages = defineMessages(
   {
@@ -18,3 +19,10 @@ export const privacyMessages = defineMessages(
       'Nicht verfügbar: Dieses Foto oder Video konnte nicht aus dem Speicher gelesen werden. Bitte wenden Sie sich an die Praxis.',
   },
 );
+
+registerMessages(privacyMessages);
+
+declare module '../../platform/i18n/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this module's keys
+  interface ModuleMessages extends Record<keyof typeof privacyMessages.en, string> {}
+}

@@ -1,20 +1,20 @@
 import archiver from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { translate } from '../../platform/i18n/messages';
 import { DomainError } from '../../platform/errors';
-import type { AuthContext } from '../accounts/auth-context';
-import { recordAudit } from '../audit/audit-log';
-import { readAnswers } from '../answers/answers-read';
-import { findAssessment } from '../assessments/assessments-repository';
-import { sentEvaluation } from '../evaluations/patient-evaluation-service';
-import { uploadsOfAssessment } from '../media/media-repository';
-import { availableSize, logUnavailable } from '../media/media-availability';
-import type { MediaStore } from '../media/media-store';
-import { paymentsOfAssessment } from '../payments/payments-repository';
-import { textIn } from '../questionnaire/questionnaire';
-import { maskedCodesOf } from '../accounts/access-codes';
+import type { AuthContext } from '../../platform/auth-context';
+import { recordAudit } from '../audit';
+import { readAnswers } from '../answers';
+import { findAssessment } from '../assessments';
+import { sentEvaluation } from '../evaluations';
+import { uploadsOfAssessment } from '../media';
+import { availableSize, logUnavailable } from '../media';
+import type { MediaStore } from '../media';
+import { paymentsOfAssessment } from '../payments';
+import { textIn } from '../../../shared/questionnaire';
+import { maskedCodesOf } from '../access';
 
 /**
  * Everything stored about the session's assessment, as one ZIP: data.json (machine-readable) and

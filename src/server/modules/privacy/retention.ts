@@ -1,7 +1,7 @@
-import { pruneRateLimits } from '../accounts/accounts-repository';
-import { removeUnreferencedUploads, type RemovalDeps } from '../media/upload-removal';
+import { pruneRateLimits } from '../accounts';
+import { removeUnreferencedUploads, type RemovalDeps } from '../media';
 import { eraseExpiredAssessments } from './erase';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { defineJob, noPayload } from '../../platform/jobs/job-definition';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 

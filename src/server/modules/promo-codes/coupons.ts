@@ -1,14 +1,9 @@
 import type { Language } from '../../../shared/constants';
 import type { ValidateCouponResult } from '../../../shared/contracts/promo-codes';
-import { consumeRateLimit, type RateLimitRule } from '../accounts/rate-limit';
+import { consumeRateLimit, type RateLimitRule } from '../accounts';
 import type { Db, DbOrTx } from '../../platform/db/client';
-import { paidIntentWithCoupon } from '../payments/payments-repository';
-import {
-  findPromoCodeByCode,
-  findUsableCoupon as findUsableCouponRow,
-  markRedeemed,
-} from './promo-codes-repository';
-import { invalid, forbidden } from '../../platform/errors';
+import { findUsableCoupon as findUsableCouponRow, markRedeemed } from './promo-codes-repository';
+import { invalid } from '../../platform/errors';
 import { translate } from '../../platform/i18n/messages';
 
 /** Guessing promo codes costs: a few dozen tries per address and quarter hour. */
@@ -87,24 +82,4 @@ export async function redeemCoupon(
   now = new Date(),
 ): Promise<boolean> {
   return markRedeemed(db, { ...input, code: normalizeCouponCode(input.code) }, now);
-}
-
-/**
- * POST /api/coupons/redeem from the browser after a payment: only for the signed-in user, only
- * for a code the payment of the session's assessment used, and idempotent.
- */
-export async function redeemCouponForUser(
-  db: Db,
-  input: { code: string; userId: number; authUserId: number; assessmentId: number },
-): Promise<{ ok: true }> {
-  if (input.userId !== input.authUserId) throw forbidden('coupons.notRedeemable');
-  const code = normalizeCouponCode(input.code);
-  const promo = await findPromoCodeByCode(db, code);
-  if (promo?.redeemedByUserId === input.authUserId) return { ok: true };
-  const intentId = await paidIntentWithCoupon(db, input.assessmentId, code);
-  if (!promo || !intentId) throw forbidden('coupons.notRedeemable');
-  if (await redeemCoupon(db, { code, userId: input.authUserId, intentId })) {
-    return { ok: true };
-  }
-  throw invalid('coupons.invalid');
 }

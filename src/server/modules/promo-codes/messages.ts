@@ -1,4 +1,5 @@
 import { defineMessages } from '../../platform/i18n/define-messages';
+import { registerMessages } from '../../platform/i18n/messages';
 
 /** API messages about promo codes. */
 export const promoCodeMessages = defineMessages(
@@ -23,3 +24,10 @@ export const promoCodeMessages = defineMessages(
     'coupons.notRedeemable': 'Dieser Gutscheincode kann für Ihr Konto nicht eingelöst werden.',
   },
 );
+
+registerMessages(promoCodeMessages);
+
+declare module '../../platform/i18n/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this module's keys
+  interface ModuleMessages extends Record<keyof typeof promoCodeMessages.en, string> {}
+}

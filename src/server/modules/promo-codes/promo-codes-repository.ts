@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { users } from '../accounts/tables';
+import { accountEmailOf } from '../accounts';
 import { promoCodes } from './tables';
 
 /** The promo-codes module's data access. Codes are stored upper-case. */
@@ -135,9 +135,8 @@ export async function findPromoCodeByCode(
 /** Codes with the address that redeemed each, for the admin list. */
 const listed = (db: DbOrTx) =>
   db
-    .select({ promo: promoCodes, redeemedByEmail: users.email })
-    .from(promoCodes)
-    .leftJoin(users, eq(users.id, promoCodes.redeemedByUserId));
+    .select({ promo: promoCodes, redeemedByEmail: accountEmailOf(promoCodes.redeemedByUserId) })
+    .from(promoCodes);
 
 export async function listPromoCodeRows(db: DbOrTx) {
   return listed(db).orderBy(desc(promoCodes.createdAt), desc(promoCodes.id));

@@ -2,8 +2,8 @@ import type { PromoCode, PromoCodeWriteBody } from '../../../shared/contracts/pr
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
 import { DomainError, conflict, notFound } from '../../platform/errors';
-import type { AuthContext } from '../accounts/auth-context';
-import { recordAudit } from '../audit/audit-log';
+import type { AuthContext } from '../../platform/auth-context';
+import { recordAudit } from '../audit';
 import {
   findPromoCodeByCode,
   findPromoCodeRow,

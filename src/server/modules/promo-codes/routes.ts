@@ -1,5 +1,4 @@
-import { idParamsSchema, okBodySchema } from '../../../shared/contracts/common';
-import { redeemCouponBodySchema } from '../../../shared/contracts/paywall';
+import { idParamsSchema } from '../../../shared/contracts/common';
 import {
   promoCodeSchema,
   promoCodesSchema,
@@ -10,7 +9,7 @@ import {
 import type { AppInstance } from '../../platform/http/app-instance';
 import { requireAuth } from '../../platform/http/route-access';
 import { languageOfHeader } from '../../platform/i18n/messages';
-import { redeemCouponForUser, validateCoupon } from './coupons';
+import { validateCoupon } from './coupons';
 import {
   createPromoCode,
   deletePromoCode,
@@ -18,7 +17,7 @@ import {
   updatePromoCode,
 } from './promo-codes-service';
 
-/** Promo codes: checked and redeemed at checkout, managed by the practice. */
+/** Promo codes: checked at checkout, managed by the practice. */
 export async function promoCodeRoutes(app: AppInstance): Promise<void> {
   const { db } = app.deps;
 
@@ -31,19 +30,6 @@ export async function promoCodeRoutes(app: AppInstance): Promise<void> {
         ip: request.ip,
         language: languageOfHeader(request.headers['accept-language']),
       }),
-  });
-
-  app.post('/api/coupons/redeem', {
-    config: { access: 'user' },
-    schema: { body: redeemCouponBodySchema, response: { 200: okBodySchema } },
-    handler: (request) => {
-      const auth = requireAuth(request);
-      return redeemCouponForUser(db, {
-        ...request.body,
-        authUserId: auth.userId,
-        assessmentId: auth.assessmentId,
-      });
-    },
   });
 
   app.get('/api/admin/coupons', {

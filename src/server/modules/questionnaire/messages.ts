@@ -1,4 +1,5 @@
 import { defineMessages } from '../../platform/i18n/define-messages';
+import { registerMessages } from '../../platform/i18n/messages';
 
 /** API messages about questions. */
 export const questionnaireMessages = defineMessages(
@@ -21,3 +22,10 @@ export const questionnaireMessages = defineMessages(
       'Diese Frage gibt es nicht oder sie ist nicht mehr Teil des Fragebogens.',
   },
 );
+
+registerMessages(questionnaireMessages);
+
+declare module '../../platform/i18n/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this module's keys
+  interface ModuleMessages extends Record<keyof typeof questionnaireMessages.en, string> {}
+}

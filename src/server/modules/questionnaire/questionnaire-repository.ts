@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { GERMAN_LANGUAGE_ID } from '../../../shared/constants';
 import type { DbOrTx } from '../../platform/db/client';
-import type { QuestionnaireOption, QuestionnaireQuestion } from './questionnaire';
+import type { QuestionnaireOption, QuestionnaireQuestion } from '../../../shared/questionnaire';
 import { optionTranslations, questionOptions, questions, questionTranslations } from './tables';
 
 /** The questionnaire module's data access: questions, their options and German texts. */
@@ -214,3 +214,19 @@ export async function questionCount(db: DbOrTx): Promise<number> {
     .from(questions);
   return row?.count ?? 0;
 }
+
+/** Whether the question (its id a value) is active: a condition other modules' writes take. */
+export const isActiveQuestion = (questionId: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${questions} WHERE ${questions.id} = ${questionId}
+    AND ${questions.isActive})`;
+
+/**
+ * Scalar subqueries of a prepared statement: the type of the active question whose id is in
+ * `questionParam` (null when there is none), and whether the option in `optionParam` is an
+ * active option of it.
+ */
+export const activeQuestionTypeSql = (questionParam: string): string =>
+  `(SELECT question_type FROM questions WHERE id = ${questionParam}::int AND is_active)`;
+export const isActiveOptionSql = (optionParam: string, questionParam: string): string =>
+  `EXISTS (SELECT 1 FROM question_options WHERE id = ${optionParam}::int
+    AND question_id = ${questionParam}::int AND is_active)`;

@@ -7,13 +7,8 @@ import type {
 import type { OverlayId } from '../../../shared/overlays';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { invalid, conflict, notFound } from '../../platform/errors';
-import type { AuthContext } from '../accounts/auth-context';
-import { recordAudit } from '../audit/audit-log';
-import {
-  answerCountsByQuestion,
-  chosenOptionIds,
-  countAnswersOfQuestion,
-} from '../answers/answers-repository';
+import type { AuthContext } from '../../platform/auth-context';
+import { recordAudit } from '../audit';
 import { translationsOf } from './questionnaire';
 import {
   deleteOptions,
@@ -32,11 +27,22 @@ import {
 
 const MEDIA_TYPES = new Set(['photo', 'video']);
 
+/**
+ * What editing the questionnaire must know of its answers, from the answers module (passed in by
+ * the app: answers are kept per question, so the questionnaire cannot depend on them).
+ */
+export interface AnswerLookups {
+  countsByQuestion(db: DbOrTx): Promise<Map<number, number>>;
+  countOfQuestion(db: DbOrTx, questionId: number): Promise<number>;
+  /** Which of the options some answer chose. */
+  chosenOptionIds(db: DbOrTx, optionIds: number[]): Promise<number[]>;
+}
+
 /** Every question, active or kept for existing answers, with options, translations and counts. */
-export async function listQuestions(db: DbOrTx): Promise<AdminQuestion[]> {
+export async function listQuestions(db: DbOrTx, answers: AnswerLookups): Promise<AdminQuestion[]> {
   const [questionnaire, counts] = await Promise.all([
     loadQuestionnaire(db),
-    answerCountsByQuestion(db),
+    answers.countsByQuestion(db),
   ]);
   return questionnaire.map((q) => ({
     ID: q.id,
@@ -59,8 +65,8 @@ export async function listQuestions(db: DbOrTx): Promise<AdminQuestion[]> {
   }));
 }
 
-async function getQuestion(db: DbOrTx, id: number): Promise<AdminQuestion> {
-  const found = (await listQuestions(db)).find((q) => q.ID === id);
+async function getQuestion(db: DbOrTx, answers: AnswerLookups, id: number): Promise<AdminQuestion> {
+  const found = (await listQuestions(db, answers)).find((q) => q.ID === id);
   if (!found) throw notFound('admin.questionNotFound');
   return found;
 }
@@ -96,6 +102,7 @@ const questionValues = (body: QuestionWriteBody, overlay: string | null) => ({
 
 export async function createQuestion(
   db: Db,
+  answers: AnswerLookups,
   actor: AuthContext,
   body: QuestionWriteBody,
 ): Promise<AdminQuestion> {
@@ -111,7 +118,7 @@ export async function createQuestion(
     return questionId;
   });
   await recordAudit(db, actor, { action: 'question.create', detail: `question ${id}` });
-  return getQuestion(db, id);
+  return getQuestion(db, answers, id);
 }
 
 const optionValues = (option: QuestionWriteBody['Options'][number]) => ({
@@ -127,6 +134,7 @@ const optionValues = (option: QuestionWriteBody['Options'][number]) => ({
  */
 export async function updateQuestion(
   db: Db,
+  answers: AnswerLookups,
   actor: AuthContext,
   id: number,
   body: QuestionWriteBody,
@@ -135,7 +143,10 @@ export async function updateQuestion(
   await db.transaction(async (tx) => {
     const existing = await lockQuestion(tx, id);
     if (!existing) throw notFound('admin.questionNotFound');
-    if (existing.questionType !== body.QuestionType && (await countAnswersOfQuestion(tx, id)) > 0) {
+    if (
+      existing.questionType !== body.QuestionType &&
+      (await answers.countOfQuestion(tx, id)) > 0
+    ) {
       throw conflict('admin.questionTypeLocked');
     }
     await updateQuestionRow(tx, id, questionValues(body, overlay));
@@ -158,7 +169,7 @@ export async function updateQuestion(
     }
 
     const removed = [...currentIds].filter((optionId) => !keptIds.has(optionId));
-    const chosen = await chosenOptionIds(tx, removed);
+    const chosen = await answers.chosenOptionIds(tx, removed);
     await setOptionsActive(tx, chosen, false);
     await deleteOptions(
       tx,
@@ -166,18 +177,19 @@ export async function updateQuestion(
     );
   });
   await recordAudit(db, actor, { action: 'question.update', detail: `question ${id}` });
-  return getQuestion(db, id);
+  return getQuestion(db, answers, id);
 }
 
 /** Deletes an unanswered question; an answered one is deactivated so its answers keep their context. */
 export async function deleteQuestion(
   db: Db,
+  answers: AnswerLookups,
   actor: AuthContext,
   id: number,
 ): Promise<DeleteQuestionResult> {
   const result = await db.transaction(async (tx) => {
     if (!(await lockQuestion(tx, id))) throw notFound('admin.questionNotFound');
-    if ((await countAnswersOfQuestion(tx, id)) > 0) {
+    if ((await answers.countOfQuestion(tx, id)) > 0) {
       await updateQuestionRow(tx, id, { isActive: false });
       return { outcome: 'deactivated' as const };
     }

@@ -1,4 +1,5 @@
 import { defineMessages } from '../../platform/i18n/define-messages';
+import { registerMessages } from '../../platform/i18n/messages';
 
 export const reviewMessages = defineMessages(
   {
@@ -14,3 +15,10 @@ export const reviewMessages = defineMessages(
       'Diese Bewertung kann aus ihrem aktuellen Status nicht in diesen Status wechseln.',
   },
 );
+
+registerMessages(reviewMessages);
+
+declare module '../../platform/i18n/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this module's keys
+  interface ModuleMessages extends Record<keyof typeof reviewMessages.en, string> {}
+}

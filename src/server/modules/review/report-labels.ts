@@ -89,7 +89,3 @@ const de: ReportLabels = {
 };
 
 export const reportLabels: Record<Language, ReportLabels> = { en, de };
-
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}

@@ -1,19 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
-import type { Language } from '../../../shared/constants';
 import { serverOfType } from '../../../question-types/registry.server';
 import type { AnsweredQuestion } from '../../../question-types/server-type';
 import { practiceCalendar } from '../../platform/calendar/practice-calendar';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { DomainError } from '../../platform/errors';
-import type { AuthContext } from '../accounts/auth-context';
-import { recordAudit } from '../audit/audit-log';
-import { readAnswers, screenerScoreOf } from '../answers/answers-read';
-import { findAssessmentWithAccount } from '../assessments/assessments-repository';
-import { availableSize, readAvailable } from '../media/media-availability';
-import type { MediaStore } from '../media/media-store';
-import { REPORT_FONTS } from './report-fonts';
+import type { AuthContext } from '../../platform/auth-context';
+import { recordAudit } from '../audit';
+import { readAnswers, screenerScoreOf } from '../answers';
+import { findAssessmentWithAccount } from '../assessments';
+import { availableSize, readAvailable } from '../media';
+import type { MediaStore } from '../media';
+import { PDF_FONTS } from '../../platform/pdf/fonts';
 import {
   BOLD,
   INK,
@@ -22,21 +21,14 @@ import {
   REGULAR,
   writePageFooters,
   type Doc,
-  type ReportContext,
-} from './report-kit';
-import { fill, reportLabels } from './report-labels';
-import { maskedCodesOf } from '../accounts/access-codes';
+} from '../../platform/pdf/pdf-kit';
+import { fill } from '../../platform/i18n/fill';
+import { formatDay } from '../../platform/pdf/pdf-kit';
+import type { ReportContext } from '../../../question-types/server-type';
+import { reportLabels } from './report-labels';
+import { maskedCodesOf } from '../access';
 
 const LINE_GAP = -2;
-
-/** A calendar date (birth, evaluation sent) is a day, not a moment: no zone applies. */
-export const formatDay = (value: string | null, language: Language) =>
-  value
-    ? new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-        dateStyle: 'medium',
-        timeZone: 'UTC',
-      }).format(new Date(value))
-    : '–';
 
 /** Every answer in questionnaire order, each run of one type written by that type. */
 async function writeAnswers(answers: AnsweredQuestion[], context: ReportContext): Promise<void> {
@@ -76,11 +68,11 @@ export async function renderAssessmentReport(
     size: 'A4',
     margin: 50,
     bufferPages: true,
-    font: REPORT_FONTS.regular,
+    font: PDF_FONTS.regular,
     info: { Title: `${labels.title} #${code.id}`, Creator: 'CMD Risk Assessment' },
   });
-  doc.registerFont(REGULAR, REPORT_FONTS.regular);
-  doc.registerFont(BOLD, REPORT_FONTS.bold);
+  doc.registerFont(REGULAR, PDF_FONTS.regular);
+  doc.registerFont(BOLD, PDF_FONTS.bold);
   // Noto Sans sets lines about 2 points further apart than Helvetica at 10 points; keep the page.
   doc.lineGap(LINE_GAP);
 

@@ -2,23 +2,19 @@ import type { AssessmentStatus } from '../../../shared/constants';
 import type { QueuedAssessment } from '../../../shared/contracts/review';
 import type { Db } from '../../platform/db/client';
 import { DomainError, conflict } from '../../platform/errors';
-import { maskedCodesOf } from '../accounts/access-codes';
-import type { AuthContext } from '../accounts/auth-context';
-import { OPEN_REVIEW_STATUSES, isOverdue } from '../assessments/assessment-state';
-import {
-  findAssessment,
-  findQueuedAssessment,
-  listQueuedAssessments,
-} from '../assessments/assessments-repository';
-import { startReview } from '../assessments/start-review';
-import { screenerScores } from '../answers/answers-read';
+import { maskedCodesOf } from '../access';
+import type { AuthContext } from '../../platform/auth-context';
+import { OPEN_REVIEW_STATUSES, isOverdue } from '../assessments';
+import { findAssessment, findQueuedAssessment, listQueuedAssessments } from '../assessments';
+import { startReview } from '../assessments';
+import { screenerScores } from '../answers';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 type QueuedRow = NonNullable<Awaited<ReturnType<typeof findQueuedAssessment>>>;
 
 function toQueued(
-  { assessment, account, assessmentsWithEmail }: QueuedRow,
+  { assessment, accountEmail, assessmentsWithEmail }: QueuedRow,
   screener: QueuedAssessment['screener'],
   maskedCode: string,
   now: Date,
@@ -28,10 +24,10 @@ function toQueued(
     accessCode: maskedCode,
     status: assessment.status,
     patient: {
-      id: account.id,
+      id: assessment.userId,
       firstName: assessment.firstName,
       lastName: assessment.lastName,
-      email: assessment.email || account.email,
+      email: assessment.email || accountEmail,
       assessmentsWithEmail,
     },
     submittedAt: iso(assessment.submittedAt),

@@ -1,3 +1,8 @@
+import {
+  adminAssessmentAnswersSchema,
+  adminPatientsPageSchema,
+  adminPatientsQuerySchema,
+} from '../../../shared/contracts/admin-patients';
 import { idParamsSchema } from '../../../shared/contracts/common';
 import {
   queuedAssessmentSchema,
@@ -8,11 +13,29 @@ import {
 import type { AppInstance } from '../../platform/http/app-instance';
 import { sendDownload } from '../../platform/http/download';
 import { requireAuth } from '../../platform/http/route-access';
+import { listAssessmentAnswers, listPatientsPage } from './patients-service';
 import { renderAssessmentReport } from './report-pdf';
 import { listReviewQueue, updateAssessmentStatus } from './review-service';
 
-/** The dentist's review: the queue with due dates, status steps and the case report. */
+/**
+ * The dentist's review: the patients and their assessments' answers, the queue with due dates,
+ * status steps and the case report.
+ */
 export async function reviewRoutes(app: AppInstance): Promise<void> {
+  // SPEC: the admin "responses" page and its API keep their names.
+  app.get('/api/admin/responses', {
+    config: { access: 'admin' },
+    schema: { querystring: adminPatientsQuerySchema, response: { 200: adminPatientsPageSchema } },
+    handler: (request) => listPatientsPage(app.deps.db, request.query),
+  });
+
+  app.get('/api/admin/assessments/:id/answers', {
+    config: { access: 'admin' },
+    schema: { params: idParamsSchema, response: { 200: adminAssessmentAnswersSchema } },
+    handler: (request) =>
+      listAssessmentAnswers(app.deps.db, requireAuth(request), request.params.id),
+  });
+
   app.get('/api/admin/review-queue', {
     config: { access: 'admin' },
     schema: { querystring: reviewQueueQuerySchema, response: { 200: reviewQueueSchema } },

@@ -9,10 +9,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { PoolStats } from '../ops/metrics';
-import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; services accept either so callers can compose them in one transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -53,11 +52,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => undefined);
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool) as unknown as Db;
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migrateNodePg(drizzleNodePg(client, { schema }), {
+      await migrateNodePg(drizzleNodePg(client), {
         migrationsFolder: migrationsFolder(),
       });
     } finally {
@@ -83,7 +82,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   try {
     const client = target.kind === 'pglite' ? new PGlite(target.dataDir) : new PGlite();
     await client.waitReady;
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,

@@ -1,5 +1,5 @@
 import { messages, type PGlite, protocol } from '@electric-sql/pglite';
-import type { PreparedStatement, PreparedValue, TextRow } from './prepared-statement';
+import type { PreparedStatement, PreparedValue, TextRow } from './statement';
 
 /**
  * Group commit for PGlite's prepared statements: the statements that wait for the database at

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '../../../shared/constants';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import { notFound } from '../errors';
 import type { RouteAccess } from './route-access';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext, SessionClaims } from '../../modules/accounts/auth-context';
+import type { AuthContext, SessionClaims } from '../auth-context';
 import { forbidden, unauthenticated } from '../errors';
 
 /** Who may call a route. Every /api route must declare one; /api/admin routes must say admin. */

@@ -1,19 +1,10 @@
 import { normalizeLanguage, type Language } from '../../../shared/constants';
-import { privacyMessages } from '../../modules/privacy/messages';
-import { reviewMessages } from '../../modules/review/messages';
-import { evaluationMessages } from '../../modules/evaluations/messages';
-import { answerMessages } from '../../modules/answers/messages';
-import { assessmentMessages } from '../../modules/assessments/messages';
-import { mediaMessages } from '../../modules/media/messages';
-import { paymentMessages } from '../../modules/payments/messages';
-import { promoCodeMessages } from '../../modules/promo-codes/messages';
-import { questionnaireMessages } from '../../modules/questionnaire/messages';
-import { invoiceMessages } from '../../modules/invoices/messages';
 import { defineMessages } from './define-messages';
+import { fill } from './fill';
 
 /**
- * Messages the API sends to people, in both languages. Features keep their own tables
- * (defineMessages) and are listed in `serverMessages` below.
+ * Messages the API sends to people, in both languages: those of the platform here, each
+ * module's in its messages.ts (defineMessages, then registerMessages).
  */
 const core = defineMessages(
   {
@@ -33,15 +24,7 @@ const core = defineMessages(
     'errors.serviceUnavailable':
       'The service is briefly unavailable. Please try again in a moment.',
     'errors.internal': 'Something went wrong on our side. Please try again.',
-    'auth.invalidAccessCode': 'Invalid assessment code. Please check your email and try again.',
     'auth.sessionExpired': 'Your session has ended. Please sign in again.',
-    'auth.totpRequired': 'Enter the 6-digit code from your authenticator app.',
-    'auth.totpInvalid':
-      'That authenticator code is not valid or was already used. Wait for the next code.',
-    'auth.totpNotEnrolled':
-      'This administrator account has no authenticator app set up yet. Run admin:create again to enrol one.',
-    'auth.totpBackoff':
-      'Too many wrong authenticator codes from this connection. Please wait {{seconds}} seconds and try again.',
   },
   {
     'errors.badRequest': 'Die Anfrage ist ungültig.',
@@ -63,49 +46,40 @@ const core = defineMessages(
     'errors.serviceUnavailable':
       'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
     'errors.internal': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
-    'auth.invalidAccessCode':
-      'Ungültiger Bewertungscode. Bitte prüfen Sie Ihre E-Mail und versuchen Sie es erneut.',
     'auth.sessionExpired': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
-    'auth.totpRequired': 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
-    'auth.totpInvalid':
-      'Dieser Authenticator-Code ist ungültig oder wurde schon verwendet. Warten Sie auf den nächsten Code.',
-    'auth.totpNotEnrolled':
-      'Für dieses Administratorkonto ist noch keine Authenticator-App eingerichtet. Führen Sie admin:create erneut aus.',
-    'auth.totpBackoff':
-      'Zu viele falsche Authenticator-Codes von dieser Verbindung. Bitte warten Sie {{seconds}} Sekunden und versuchen Sie es erneut.',
   },
 );
 
-const tables = [
-  core,
-  reviewMessages,
-  privacyMessages,
-  paymentMessages,
-  promoCodeMessages,
-  questionnaireMessages,
-  answerMessages,
-  assessmentMessages,
-  mediaMessages,
-  evaluationMessages,
-  invoiceMessages,
-] as const;
+/**
+ * The keys of every module's messages. A module's messages.ts adds its keys here (declaration
+ * merging) and registers its tables, so the platform names no module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ModuleMessages {}
 
-type KeysOf<T> = T extends { en: Record<infer K, string> } ? K : never;
-export type MessageKey = KeysOf<(typeof tables)[number]>;
+export type MessageKey = keyof typeof core.en | keyof ModuleMessages;
 
+/** Every registered message, by language: the core ones and each module's. */
 export const serverMessages = {
-  en: Object.assign({}, ...tables.map((table) => table.en)),
-  de: Object.assign({}, ...tables.map((table) => table.de)),
+  en: { ...core.en },
+  de: { ...core.de },
 } as Record<Language, Record<MessageKey, string>>;
+
+/** Adds a module's messages (called once, when its messages.ts is loaded). */
+export function registerMessages(table: {
+  en: Record<string, string>;
+  de: Record<string, string>;
+}): void {
+  Object.assign(serverMessages.en, table.en);
+  Object.assign(serverMessages.de, table.de);
+}
 
 export function translate(
   language: Language,
   key: MessageKey,
   params: Record<string, string | number> = {},
 ): string {
-  return serverMessages[language][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
-    String(params[name] ?? ''),
-  );
+  return fill(serverMessages[language][key], params);
 }
 
 /** The language of a request: the browser's Accept-Language, which the web client always sends. */

@@ -9,7 +9,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { assessments } from '../../modules/assessments/tables';
 import { createdAt } from '../db/columns';
 
 export type JobState = 'pending' | 'running' | 'done' | 'failed';
@@ -36,10 +35,12 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** At most one pending or running job per key (unique among those, not among finished ones). */
     dedupeKey: text('dedupe_key'),
-    /** A job about an assessment goes with it: erasure and retention delete its pending mails. */
-    assessmentId: integer('assessment_id').references(() => assessments.id, {
-      onDelete: 'cascade',
-    }),
+    /**
+     * A job about an assessment goes with it: erasure and retention delete its pending mails.
+     * The foreign key to assessments (ON DELETE CASCADE) is in the migrations (0004, renamed in
+     * 0007) and not declared here: the platform knows no module's tables.
+     */
+    assessmentId: integer('assessment_id'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

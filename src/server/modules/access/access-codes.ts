@@ -1,0 +1,102 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { maskedAccessCode } from '../../../shared/contracts/admin-patients';
+import type { DbOrTx } from '../../platform/db/client';
+import { findAssessment, type AssessmentRow } from '../assessments';
+import { createAssessment, type AssessmentDetails } from '../assessments';
+import {
+  findLiveCodeByHash,
+  insertAccessCode,
+  latestCodeHints,
+  replaceLiveCode,
+} from './access-codes-repository';
+
+// Crockford's base32: no I, L, O or U, so codes read aloud or typed from an e-mail survive.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const CODE_GROUPS = 4;
+const GROUP_LENGTH = 4;
+
+/** 16 characters of 5 bits each: 80 bits of entropy, shown as XXXX-XXXX-XXXX-XXXX. */
+export function generateAccessCode(): string {
+  const bytes = randomBytes(CODE_GROUPS * GROUP_LENGTH);
+  const chars = Array.from(bytes, (byte) => ALPHABET[byte & 31]).join('');
+  return chars.match(new RegExp(`.{${GROUP_LENGTH}}`, 'g'))!.join('-');
+}
+
+/** Upper-cases, drops separators and maps look-alike letters, as Crockford's decoding does. */
+export function normalizeAccessCode(code: string): string {
+  return code
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+}
+
+export function hashAccessCode(code: string): string {
+  return createHash('sha256').update(normalizeAccessCode(code)).digest('hex');
+}
+
+export function accessCodeHint(code: string): string {
+  return normalizeAccessCode(code).slice(-4);
+}
+
+/** Issues a new code for the assessment, beside any it has: returned once, stored hashed. */
+export async function issueAccessCode(db: DbOrTx, assessmentId: number): Promise<string> {
+  const code = generateAccessCode();
+  await insertAccessCode(db, {
+    assessmentId,
+    codeHash: hashAccessCode(code),
+    codeHint: accessCodeHint(code),
+  });
+  return code;
+}
+
+/** A new assessment of the account with its first access code (returned once, stored hashed). */
+export async function createAssessmentWithCode(
+  db: DbOrTx,
+  userId: number,
+  details: AssessmentDetails = {},
+): Promise<{ id: number; code: string; assessment: AssessmentRow }> {
+  const assessment = await createAssessment(db, userId, details);
+  const code = await issueAccessCode(db, assessment.id);
+  return { id: assessment.id, code, assessment };
+}
+
+/**
+ * Makes `code` the assessment's access code in place of its live one (which is retired), as
+ * long as the assessment has a live code; false otherwise (refunded, or its code retired).
+ */
+export async function replaceAccessCode(
+  db: DbOrTx,
+  assessmentId: number,
+  code: string,
+): Promise<boolean> {
+  return replaceLiveCode(
+    db,
+    assessmentId,
+    { codeHash: hashAccessCode(code), codeHint: accessCodeHint(code) },
+    new Date(),
+  );
+}
+
+/** The assessment a live code opens: looked up by its hash, the match confirmed in constant time. */
+export async function findAccessCode(db: DbOrTx, code: string): Promise<AssessmentRow | undefined> {
+  const normalized = normalizeAccessCode(code);
+  if (normalized.length !== CODE_GROUPS * GROUP_LENGTH) return undefined;
+  const hash = hashAccessCode(normalized);
+  const row = await findLiveCodeByHash(db, hash);
+  if (!row) return undefined;
+  const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(hash, 'hex'));
+  return matches ? findAssessment(db, row.assessmentId) : undefined;
+}
+
+/**
+ * Each assessment's code as the practice may see it: "••••-••••-••••-XXXX", the last
+ * characters of its latest code (the code itself exists only as a hash).
+ */
+export async function maskedCodesOf(
+  db: DbOrTx,
+  assessmentIds: number[],
+): Promise<Map<number, string>> {
+  const hints = await latestCodeHints(db, assessmentIds);
+  return new Map(assessmentIds.map((id) => [id, maskedAccessCode(hints.get(id) ?? '????')]));
+}

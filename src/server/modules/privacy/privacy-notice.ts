@@ -1,9 +1,0 @@
-import { loadVersionedText, type VersionedText } from '../legal/legal-pages';
-import { DEFAULT_PRIVACY_NOTICE } from './default-notice';
-
-export type PrivacyNotice = VersionedText;
-
-/** The operator's notice from the data directory when present, else the default one. */
-export function loadPrivacyNotice(dataDir: string): Promise<PrivacyNotice> {
-  return loadVersionedText(dataDir, 'privacy-notice', DEFAULT_PRIVACY_NOTICE);
-}

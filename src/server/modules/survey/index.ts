@@ -1,0 +1,2 @@
+/** The patient's survey: its questions with the answers so far, saving one, completing it. */
+export { surveyRoutes } from './routes';
