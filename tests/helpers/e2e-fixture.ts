@@ -1,9 +1,11 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Db } from '../../src/server/platform/db/client';
 import type { MediaStore } from '../../src/server/modules/media/media-store';
 import { seedAdmin, signInAsAdmin, type AdminLogin } from './admin-browser';
-import { launchBrowser, newContext } from './browser';
+import { launchBrowser, newContext, SCREENSHOT_DIR } from './browser';
 import {
   mediaStoreOf,
   newDataDir,
@@ -119,6 +121,21 @@ function required<T>(value: T | undefined, what: string): T {
 }
 
 /** Registers the set-up and teardown of a browser test file and returns its handles. */
+/** Every open page of the contexts, saved under test-results/failures/<test>-<n>.png. */
+async function screenshotPages(contexts: BrowserContext[], testName: string): Promise<void> {
+  const dir = join(SCREENSHOT_DIR, '..', 'failures');
+  await mkdir(dir, { recursive: true });
+  const name = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  const pages = contexts.flatMap((context) => context.pages());
+  await Promise.all(
+    pages.map((page, index) =>
+      page
+        .screenshot({ path: join(dir, `${name}-${index + 1}.png`), fullPage: true })
+        .catch(() => undefined),
+    ),
+  );
+}
+
 export function useE2e<S = undefined>(options: E2eOptions<S> = {}): E2e<S> {
   let browser: Browser | undefined;
   let main: SeededServer<S> | undefined;
@@ -188,10 +205,13 @@ export function useE2e<S = undefined>(options: E2eOptions<S> = {}): E2e<S> {
   beforeEach(() => {
     forTest = { contexts: [], servers: [] };
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     const opened = forTest;
     forTest = undefined;
-    if (opened) await close(opened);
+    if (!opened) return;
+    // A failed test leaves what its pages showed, for the one reading CI's output.
+    if (task.result?.state === 'fail') await screenshotPages(opened.contexts, task.name);
+    await close(opened);
   });
   afterAll(() => runAll([() => close(forFile), () => browser?.close(), () => main?.close()]));
   return e2e;
