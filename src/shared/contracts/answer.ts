@@ -48,7 +48,7 @@ export type SymptomEntry = z.infer<typeof symptomEntrySchema>;
  * null unless the answer's type uses it, and `value`, the answer as its type stores it (null for
  * a skipped question), which is all a type added later has.
  */
-export const answerFieldsSchema = z.object({
+export const answerContentSchema = z.object({
   answerText: z.string().nullable(),
   optionId: z.number().int().nullable(),
   mediaType: mediaTypeSchema.nullable(),
@@ -57,7 +57,7 @@ export const answerFieldsSchema = z.object({
   symptoms: z.array(symptomEntrySchema).nullable(),
   value: z.json().nullable(),
 });
-export type AnswerFields = z.infer<typeof answerFieldsSchema>;
+export type AnswerFields = z.infer<typeof answerContentSchema>;
 
 /** The SPEC fields of an answer that has none of them (a skipped question, a later type's). */
 export const NO_ANSWER_FIELDS: Omit<AnswerFields, 'value'> = {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { OVERLAY_IDS } from '../overlays';
-import { answerFieldsSchema, mediaTypeSchema, questionTypeSchema } from './answer';
+import { answerContentSchema, mediaTypeSchema, questionTypeSchema } from './answer';
 import { idParamSchema } from './common';
 
 export const overlayIdSchema = z.enum(OVERLAY_IDS);
 /** The stored answer to one question, as the survey gets it back. */
-export const answerSchema = answerFieldsSchema.extend({ updatedAt: z.string() });
+export const answerSchema = answerContentSchema.extend({ updatedAt: z.string() });
 export type Answer = z.infer<typeof answerSchema>;
 
 export const surveyQuestionSchema = z.object({
