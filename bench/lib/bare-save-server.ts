@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { z } from 'zod';
-import { UPSERT_SQL } from './bare-save';
+import { textAnswerValue, UPSERT_SQL } from './bare-save';
 
 /**
  * The save baseline: the least a Node server must do to save an answer. Bare Fastify, a jose
@@ -54,7 +54,7 @@ async function main() {
       Number(claims.sub),
       claims.acid,
       body.data.questionId,
-      body.data.answerText,
+      textAnswerValue(body.data.answerText),
     ]);
     return { ok: true };
   });

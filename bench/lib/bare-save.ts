@@ -2,10 +2,13 @@ import { spawn } from 'node:child_process';
 import { freePort } from '../../tests/helpers/server-process';
 
 /** The one statement a save ends in; the baselines run exactly this. */
-export const UPSERT_SQL = `INSERT INTO answers (user_id, assessment_id, question_id, answer_text)
-  VALUES ($1, $2, $3, $4)
+export const UPSERT_SQL = `INSERT INTO answers (user_id, assessment_id, question_id, value)
+  VALUES ($1, $2, $3, $4::jsonb)
   ON CONFLICT (assessment_id, question_id)
-  DO UPDATE SET answer_text = excluded.answer_text, updated_at = now()`;
+  DO UPDATE SET value = excluded.value, updated_at = now()`;
+
+/** A text answer as the answers table holds it: its type's value, as JSON. */
+export const textAnswerValue = (answerText: string) => JSON.stringify({ answerText });
 
 export interface BareServer {
   baseUrl: string;

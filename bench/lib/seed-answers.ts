@@ -1,3 +1,4 @@
+import { storedAnswer } from '../../tests/helpers/seed-answers';
 import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
 import { randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
@@ -70,29 +71,31 @@ export async function seedAnswers(
         userId: code.userId,
         assessmentId: code.id,
         questionId: q.id,
-        optionId: q.type === 'multiple_choice' ? (option?.id ?? null) : null,
-        answerText: q.type === 'text' ? 'Some pain in the morning, for two years.' : null,
-        painPoints:
-          q.type === 'pain_atlas'
-            ? [{ id: 'a', x: 0.5, y: 0.3, intensity: 'medium' as const }]
-            : null,
-        symptoms:
-          q.type === 'pain_symptoms'
-            ? [
-                {
-                  id: 'b',
-                  name: 'headaches' as const,
-                  frequency: 'weekly' as const,
-                  trigger: 'stress' as const,
-                  intensity: 'mittel' as const,
-                },
-              ]
-            : null,
-        mediaType: q.type === 'photo' || q.type === 'video' ? q.type : null,
-        mediaPath:
-          q.type === 'photo' || q.type === 'video'
-            ? `media/00000000-0000-4000-8000-${String(code.id).padStart(12, '0')}.jpg`
-            : null,
+        ...storedAnswer({
+          optionId: q.type === 'multiple_choice' ? (option?.id ?? null) : null,
+          answerText: q.type === 'text' ? 'Some pain in the morning, for two years.' : null,
+          painPoints:
+            q.type === 'pain_atlas'
+              ? [{ id: 'a', x: 0.5, y: 0.3, intensity: 'medium' as const }]
+              : null,
+          symptoms:
+            q.type === 'pain_symptoms'
+              ? [
+                  {
+                    id: 'b',
+                    name: 'headaches' as const,
+                    frequency: 'weekly' as const,
+                    trigger: 'stress' as const,
+                    intensity: 'mittel' as const,
+                  },
+                ]
+              : null,
+          mediaType: q.type === 'photo' || q.type === 'video' ? q.type : null,
+          mediaPath:
+            q.type === 'photo' || q.type === 'video'
+              ? `media/00000000-0000-4000-8000-${String(code.id).padStart(12, '0')}.jpg`
+              : null,
+        }),
       };
     }),
   );

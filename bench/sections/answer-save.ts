@@ -14,7 +14,7 @@ import {
 } from '../../tests/helpers/server-process';
 import { noPostgresNote, postgresReachable, withBenchDatabase } from '../lib/postgres';
 import { createBenchPatients, textQuestionIds, type BenchPatient } from '../lib/bench-patients';
-import { startBareServer, UPSERT_SQL } from '../lib/bare-save';
+import { startBareServer, textAnswerValue, UPSERT_SQL } from '../lib/bare-save';
 import { PRODUCTION_ENV } from '../lib/production-env';
 import type { Figure } from '../report';
 
@@ -103,7 +103,7 @@ async function loadRawLoop(
         patient.userId,
         patient.assessmentId,
         questionIds[n % questionIds.length],
-        `Answer ${n}`,
+        textAnswerValue(`Answer ${n}`),
       ]);
       latencies.push(performance.now() - started);
     }

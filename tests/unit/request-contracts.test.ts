@@ -74,8 +74,7 @@ function textLeaves(schema: z.ZodType, path: string, out: Leaf[] = []): Leaf[] {
     case 'literal':
     case 'number':
     case 'boolean':
-    // A question type: one of the known ids (z.custom, as types may be registered at run time).
-    case 'custom':
+    case 'custom': // a question type id: a closed set, registered at run time (z.custom)
       break;
     default:
       throw new Error(`${path}: teach this test the schema kind "${def.type}"`);
