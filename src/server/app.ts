@@ -89,20 +89,31 @@ export async function buildApp({
   overrides,
   clientDir,
 }: BuildAppOptions): Promise<AppInstance> {
+  const { headersSeconds, idleSeconds, requestSeconds } = config.timeouts;
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client that stalls is cut, so stalled connections cannot pile up: the head within
+    // headersSeconds, no pause longer than idleSeconds, the whole request within requestSeconds.
+    connectionTimeout: idleSeconds * 1000,
+    requestTimeout: requestSeconds * 1000,
+    http: {
+      headersTimeout: headersSeconds * 1000,
+      // Node checks the head and request deadlines on this beat (30 s by default).
+      connectionsCheckingInterval: Math.min(30_000, headersSeconds * 500),
+    },
   }).withTypeProvider() as unknown as AppInstance;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
+  // First of the onRequest hooks: a request the access check refuses gets the headers too.
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   registerRouteAccess(app, {
     authenticate: (token) => authenticate(app.deps, token),
     readClaims: (token) => readSessionClaims(app.deps, token),
   });
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerOpenApi(app, config);
 
   const metrics = createMetrics();
