@@ -191,6 +191,7 @@ function samples(): Sample[] {
       route: '/api/update-payment-intent',
       body: {
         paymentIntentId: 'pi_fuzz',
+        clientSecret: 'pi_fuzz_secret',
         amount: 9900,
         currency: 'eur',
         couponCode: 'NOSUCHCODE',
