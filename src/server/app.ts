@@ -119,7 +119,7 @@ export async function buildApp({
       app.log,
     ),
     media: createMediaStore(config),
-    privacyNotice: await loadPrivacyNotice(config.dataDir),
+    privacyNotice: await loadPrivacyNotice(config.dataDir, config.profile),
     legalPages: await loadLegalPages(config),
     payments: overrides?.payments ?? createPaymentProvider(config, database.db),
     ...overrides,
