@@ -15,6 +15,7 @@ import {
 } from '../../platform/pdf/pdf-kit';
 import { fill } from '../../platform/i18n/fill';
 import { formatDay } from '../../platform/pdf/pdf-kit';
+import { printText } from '../../platform/pdf/script-runs';
 import { evaluationLabels } from './evaluation-labels';
 import type { Letterhead } from './evaluation-view';
 
@@ -95,7 +96,7 @@ export function renderEvaluationPdf(input: {
     `${labels.assessment}: #${patient.assessmentId}`,
     `${labels.sent}: ${day(evaluation.sentAt)}`,
   ];
-  for (const fact of facts) if (fact) doc.text(fact);
+  for (const fact of facts) if (fact) printText(doc, fact, REGULAR);
   doc.moveDown(1.2);
 
   section(doc, labels.conclusion, evaluation.conclusion);
