@@ -7,7 +7,7 @@ import {
   readSessionClaims,
   registerAccessCodeDelivery,
 } from './modules/access';
-import { createTokenService, listAdmins } from './modules/accounts';
+import { adminProfileRoutes, createTokenService, listAdmins } from './modules/accounts';
 import {
   answerCountsByQuestion,
   answerRoutes,
@@ -147,6 +147,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(reviewRoutes);
   await app.register(evaluationRoutes);
+  await app.register(adminProfileRoutes);
   await app.register(auditRoutes, { admins: listAdmins, patientNames: patientNamesOf });
   await app.register(privacyRoutes);
   await app.register(legalRoutes);
