@@ -115,7 +115,17 @@ export async function buildApp({
     db: database.db,
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
     mailer: createMailer(
-      { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
+      {
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: config.outboxDir,
+        footer: [
+          config.profile.name,
+          config.profile.addressLines.join(', '),
+          config.profile.phone,
+          config.profile.email,
+        ].filter((line): line is string => Boolean(line)),
+      },
       app.log,
     ),
     media: createMediaStore(config),

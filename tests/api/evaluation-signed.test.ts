@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
+import { readMail } from '../helpers/mail';
 import { invoicesOf, paidDemoCheckout, pdfText } from '../helpers/invoices';
 import { PRACTICE_PROFILE_ENV } from '../helpers/practice-profile';
 import { answerScreener } from '../helpers/seed-answers';
@@ -99,6 +100,16 @@ describe('the dentist signs the evaluation', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Muster-Neu');
+
+    // Every mail ends with who sent it.
+    const mails = (await t.outbox()).map(readMail).filter((m) => m.to.includes(patient.email));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) {
+      expect(mail.text).toContain(
+        'Zahnarztpraxis Dr. Eva Muster\nFriedrichstraße 12, 10117 Berlin',
+      );
+      expect(mail.html).toContain('Friedrichstraße 12, 10117 Berlin');
+    }
   });
 
   it('signs in English for an English patient, with English file names', async () => {
