@@ -37,6 +37,13 @@ const env = {
   // Production refuses to start without a mail server; this run sends no mail.
   SMTP_URL: 'smtp://127.0.0.1:9',
   MAIL_FROM: 'Praxis <praxis@example.org>',
+  // ...and without the practice profile the imprint and invoices need.
+  PRACTICE_NAME: 'Zahnarztpraxis Dr. Eva Muster',
+  PRACTICE_ADDRESS: 'Friedrichstraße 12|10117 Berlin',
+  PRACTICE_EMAIL: 'praxis@example.org',
+  PRACTICE_PHONE: '+49 30 1234567',
+  PRACTICE_TAX_NUMBER: '27/123/45678',
+  PRACTICE_VAT: 'exempt',
 };
 for (const name of ['DATABASE_URL', 'STRIPE_SECRET_KEY', 'METRICS_PORT']) delete env[name];
 

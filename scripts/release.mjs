@@ -4,9 +4,18 @@
 // command-line tools, the migrations, and in node_modules only the packages the bundle loads at
 // run time (scripts/runtime-packages.mjs) with what they depend on, copied from this install.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
-import { RUNTIME_PACKAGES } from './runtime-packages.mjs';
+import { FONT_PACKAGE_PREFIXES, RUNTIME_PACKAGES } from './runtime-packages.mjs';
 
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' });
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -53,11 +62,26 @@ while (queue.length > 0) {
   const names = { ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies };
   for (const dependency of Object.keys(names)) queue.push(locate(key, dependency));
 }
+/** Every file of the bundled server, read as text: where it names the font files it opens. */
+function bundleText(dir) {
+  return readdirSync(dir)
+    .map((entry) => join(dir, entry))
+    .map((path) => (statSync(path).isDirectory() ? bundleText(path) : readFileSync(path, 'utf8')))
+    .join('\n');
+}
+const serverText = bundleText(join(stage, 'dist', 'server'));
+const isUnusedFont = (key, source) => {
+  const inPackage = source.slice(key.length + 1);
+  if (!FONT_PACKAGE_PREFIXES.some((prefix) => key.startsWith(prefix))) return false;
+  if (!/\.(ttf|otf|woff2?)$/.test(inPackage)) return false;
+  return !serverText.includes(`${key.slice('node_modules/'.length)}/${inPackage}`);
+};
 for (const key of needed) {
   if (!existsSync(key)) continue; // an optional package for another platform
   cpSync(key, join(stage, key), {
     recursive: true,
-    filter: (source) => !source.slice(key.length).includes('/node_modules'),
+    filter: (source) =>
+      !source.slice(key.length).includes('/node_modules') && !isUnusedFont(key, source),
   });
 }
 

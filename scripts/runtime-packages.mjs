@@ -5,10 +5,24 @@
 // need) in node_modules; everything else the server uses is in dist/server.
 export const RUNTIME_PACKAGES = [
   '@electric-sql/pglite',
+  '@expo-google-fonts/noto-emoji',
   '@expo-google-fonts/noto-sans',
+  '@expo-google-fonts/noto-sans-arabic',
+  '@expo-google-fonts/noto-sans-kr',
+  '@expo-google-fonts/noto-sans-sc',
   '@fastify/swagger-ui',
+  '@fontsource/noto-sans-hebrew',
   'pdfkit',
   'pino',
+];
+
+/**
+ * Font packages ship every weight (the CJK ones over 50 MB each); the release keeps of them only
+ * the files the server names (src/server/platform/pdf/fonts.ts), found in its bundle.
+ */
+export const FONT_PACKAGE_PREFIXES = [
+  'node_modules/@expo-google-fonts/',
+  'node_modules/@fontsource/',
 ];
 
 /** Loaded only when present: pg's native driver, and the development log printer. */

@@ -7,7 +7,7 @@ import {
   readSessionClaims,
   registerAccessCodeDelivery,
 } from './modules/access';
-import { createTokenService, listAdmins } from './modules/accounts';
+import { adminProfileRoutes, createTokenService, listAdmins } from './modules/accounts';
 import {
   answerCountsByQuestion,
   answerRoutes,
@@ -130,11 +130,21 @@ export async function buildApp({
     db: database.db,
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
     mailer: createMailer(
-      { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
+      {
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: config.outboxDir,
+        footer: [
+          config.profile.name,
+          config.profile.addressLines.join(', '),
+          config.profile.phone,
+          config.profile.email,
+        ].filter((line): line is string => Boolean(line)),
+      },
       app.log,
     ),
     media: createMediaStore(config),
-    privacyNotice: await loadPrivacyNotice(config.dataDir),
+    privacyNotice: await loadPrivacyNotice(config.dataDir, config.profile),
     legalPages: await loadLegalPages(config),
     payments: overrides?.payments ?? createPaymentProvider(config, database.db),
     ...overrides,
@@ -162,6 +172,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(reviewRoutes);
   await app.register(evaluationRoutes);
+  await app.register(adminProfileRoutes);
   await app.register(auditRoutes, { admins: listAdmins, patientNames: patientNamesOf });
   await app.register(privacyRoutes);
   await app.register(legalRoutes);

@@ -191,6 +191,7 @@ function samples(): Sample[] {
       route: '/api/update-payment-intent',
       body: {
         paymentIntentId: 'pi_fuzz',
+        clientSecret: 'pi_fuzz_secret',
         amount: 9900,
         currency: 'eur',
         couponCode: 'NOSUCHCODE',
@@ -318,6 +319,11 @@ function samples(): Sample[] {
       body: { en: 'Signs of bruxism', de: 'Zeichen von Bruxismus' },
     },
     { method: 'DELETE', route: '/api/admin/evaluation-conclusions/:id', params: { id: NO_ROW } },
+    {
+      method: 'PUT',
+      route: '/api/admin/profile',
+      body: { displayName: 'Dr. med. dent. Eva Muster' },
+    },
     { method: 'GET', route: '/api/admin/assessments/:id/evaluation', params: { id: NO_ROW } },
     {
       method: 'PUT',

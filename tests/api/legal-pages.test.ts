@@ -9,6 +9,7 @@ import {
   insertPromoCode,
   patientDetails,
 } from '../helpers/payments';
+import { PRACTICE_PROFILE_ENV } from '../helpers/practice-profile';
 import { createTestApp, useTestApp } from '../helpers/test-app';
 
 const t = useTestApp({
@@ -46,6 +47,59 @@ describe('legal pages', () => {
     expect(imprint.text.de).toContain('- Praxis Dr. Muster\n- Friedrichstraße 12\n- 10117 Berlin');
     expect(imprint.text.de).toContain('E-Mail: praxis@example.de');
     expect(imprint.text.de).not.toContain('Steuernummer');
+    expect(imprint.text.de).not.toContain('Kammer');
+  });
+
+  it('gives the imprint § 5 DDG asks of a dental practice, in English and German', async () => {
+    const full = await createTestApp({
+      ...PRACTICE_PROFILE_ENV,
+      PRACTICE_VAT_ID: 'DE123456789',
+      PRACTICE_CHAMBER: 'Zahnärztekammer Berlin, Stallstraße 1, 10585 Berlin',
+      PRACTICE_SUPERVISORY_AUTHORITY: 'Landesamt für Gesundheit und Soziales Berlin',
+      PRACTICE_PROFESSIONAL_TITLE: 'Zahnärztin',
+      PRACTICE_TITLE_STATE: 'Bundesrepublik Deutschland',
+      PRACTICE_REGULATIONS_NAME: 'Berufsordnung der Zahnärztekammer Berlin',
+      PRACTICE_REGULATIONS_URL: 'https://www.zaek-berlin.de/berufsordnung',
+    });
+    try {
+      const { text } = (await page('imprint', full.app)).json();
+      for (const language of ['en', 'de'] as const) {
+        for (const part of [
+          'Zahnarztpraxis Dr. Eva Muster',
+          'Friedrichstraße 12',
+          '10117 Berlin',
+          'praxis@zahnarzt-muster.de',
+          '+49 30 1234567',
+          '27/123/45678',
+          'DE123456789',
+          'Zahnärztekammer Berlin, Stallstraße 1',
+          'Landesamt für Gesundheit und Soziales Berlin',
+          'Zahnärztin (Bundesrepublik Deutschland)',
+          'Berufsordnung der Zahnärztekammer Berlin (https://www.zaek-berlin.de/berufsordnung)',
+        ]) {
+          expect(text[language]).toContain(part);
+        }
+      }
+      expect(text.en).toContain('VAT ID (§ 27a UStG): DE123456789');
+      expect(text.de).toContain('USt-IdNr. (§ 27a UStG): DE123456789');
+      expect(text.de).toContain('Berufsbezeichnung: Zahnärztin');
+      expect(text.en).toContain('Professional title: Zahnärztin');
+
+      // The privacy notice names the controller, the withdrawal information the address.
+      const notice = (await full.app.inject({ method: 'GET', url: '/api/privacy-notice' })).json();
+      expect(notice.text.de).toContain('- Zahnarztpraxis Dr. Eva Muster\n- Friedrichstraße 12');
+      expect(notice.text.en).not.toContain('in the e-mails you receive');
+      const withdrawal = (await page('withdrawal', full.app)).json();
+      expect(withdrawal.text.en).toContain(
+        'To: Zahnarztpraxis Dr. Eva Muster, Friedrichstraße 12, 10117 Berlin, E-mail: praxis@zahnarzt-muster.de',
+      );
+      expect(withdrawal.text.de).toContain('- Friedrichstraße 12');
+      expect(withdrawal.text.de).not.toContain('{{');
+      // The address is filled in; what the patient agrees to keeps its version.
+      expect(withdrawal.version).toBe(DEFAULT_WITHDRAWAL_VERSION);
+    } finally {
+      await full.close();
+    }
   });
 
   it('takes the operator’s files from DATA_DIR, with a new version', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { PRACTICE_PROFILE_ENV } from '../helpers/practice-profile';
 import { createTestApp, useTestApp, type TestApp } from '../helpers/test-app';
 
 interface Operation {
@@ -97,6 +98,7 @@ describe('OpenAPI in production', () => {
       SMTP_URL: 'smtp://127.0.0.1:9',
       MAIL_FROM: 'Praxis <praxis@example.org>',
       MEDIA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...PRACTICE_PROFILE_ENV,
     });
   });
   afterAll(() => prod.close());

@@ -77,6 +77,7 @@ describe('Stripe provider through the real SDK and a local fake Stripe', () => {
     const intent = await createIntent();
     const lying = await post('/api/update-payment-intent', {
       paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
       amount: 100,
       couponCode: 'spring20',
     });
@@ -85,6 +86,7 @@ describe('Stripe provider through the real SDK and a local fake Stripe', () => {
 
     const reply = await post('/api/update-payment-intent', {
       paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
       amount: 7900,
       couponCode: ' spring20 ',
     });
@@ -94,6 +96,7 @@ describe('Stripe provider through the real SDK and a local fake Stripe', () => {
 
     const removed = await post('/api/update-payment-intent', {
       paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
       amount: 9900,
     });
     expect(removed.statusCode).toBe(200);
@@ -131,12 +134,44 @@ describe('Stripe provider through the real SDK and a local fake Stripe', () => {
     expect(await userCount(patientDetails('tampered').email)).toBe(0);
   });
 
+  it('refuses to change an intent without its client secret: the code still goes to the payer', async () => {
+    const victim = patientDetails('victim');
+    const intent = await createIntent(victim);
+    const attacker = { ...victim, email: 'attacker@example.test' };
+    // Someone who learnt the intent's id (a log, a shared screen) but not its secret.
+    const bare = await post('/api/update-payment-intent', {
+      paymentIntentId: intent.paymentIntentId,
+      amount: 9900,
+      details: attacker,
+    });
+    expect(bare.statusCode).toBe(400);
+    const guessed = await post('/api/update-payment-intent', {
+      paymentIntentId: intent.paymentIntentId,
+      clientSecret: `${intent.paymentIntentId}_secret_guess`,
+      amount: 9900,
+      details: attacker,
+    });
+    expect(guessed.statusCode).toBe(403);
+    expect(guessed.json().code).toBe('payments.clientSecretMismatch');
+
+    fake.succeed(intent.paymentIntentId);
+    const mailsBefore = (await t.outbox()).length;
+    const body = paymentIntentEvent(fake.intents.get(intent.paymentIntentId)!);
+    expect((await sendWebhook(body)).statusCode).toBe(200);
+    const mails = (await t.outbox()).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(victim.email.toLowerCase());
+    expect(mails[0]).not.toContain('attacker@example.test');
+    expect(await userCount('attacker@example.test')).toBe(0);
+  });
+
   it('fulfils a paid intent from a signed webhook when the patient closed the tab', async () => {
     const details = patientDetails('webhook');
     const intent = await createIntent();
     // Step 0 of the paywall stores the details with the intent.
     const update = await post('/api/update-payment-intent', {
       paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
       amount: 9900,
       details,
       language: 'de',
@@ -252,6 +287,7 @@ describe('Stripe provider through the real SDK and a local fake Stripe', () => {
     await verify(intent, patientDetails('paidupdate'));
     const reply = await post('/api/update-payment-intent', {
       paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
       amount: 9900,
     });
     expect(reply.statusCode).toBe(409);

@@ -96,7 +96,7 @@ describe('refund through the demo provider', () => {
     expect(mail.text).toContain('vollständig erstattet');
     expect(mail.text).not.toContain('changed their mind');
     const attached = pdfAttachment(mails[0]!);
-    expect(attached?.filename).toBe(`${cancellation!.label}.pdf`);
+    expect(attached?.filename).toBe(`Stornorechnung-${cancellation!.label}.pdf`);
     const text = await pdfText(attached!.pdf, 'cancellation-de');
     for (const expected of [
       'Praxis Dr. Muster',

@@ -109,7 +109,7 @@ describe('refund through Stripe (the real SDK against the fake Stripe)', () => {
     const mails = (await t.outbox()).slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(readMail(mails[0]!).subject).toBe('Your CMD risk assessment has been refunded');
-    expect(pdfAttachment(mails[0]!)?.filename).toBe(`${cancellation!.label}.pdf`);
+    expect(pdfAttachment(mails[0]!)?.filename).toBe(`Cancellation-${cancellation!.label}.pdf`);
 
     // The administrator's view: already refunded, nothing more at Stripe.
     const again = await refundRequest(paid.assessmentId);

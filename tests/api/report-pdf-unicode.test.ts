@@ -13,11 +13,13 @@ const admin = useAdmin(t);
 
 const SCREENSHOTS = 'test-results/screenshots';
 
-/** Names and answers in Latin Extended, Greek and Cyrillic, which Helvetica cannot print. */
+/** Names and answers in Latin Extended, Greek, Cyrillic and Japanese, which Helvetica cannot print. */
 const PATIENTS = [
   { firstName: 'Łukasz', lastName: 'Şahin', city: 'Gdańsk', answer: 'Szczęka trzeszczy, ból ucha' },
   { firstName: 'Σωκράτης', lastName: 'Παπαδόπουλος', city: 'Αθήνα', answer: 'Πονάει το σαγόνι' },
   { firstName: 'Юлия', lastName: 'Кузнецова', city: 'Москва', answer: 'Щёлкает челюсть утром' },
+  // Japanese and an emoji: the fallback fonts (Noto Sans SC, Noto Emoji), never an empty box.
+  { firstName: '美咲', lastName: '佐藤', city: '東京', answer: '顎が痛い 😬 朝' },
 ];
 
 async function reportText(patient: TestUser, name: string): Promise<string> {
@@ -36,7 +38,7 @@ async function reportText(patient: TestUser, name: string): Promise<string> {
 }
 
 describe('case report PDF', () => {
-  it('prints Latin Extended, Greek and Cyrillic names and answers as written', async () => {
+  it('prints Latin Extended, Greek, Cyrillic, Japanese and emoji names and answers as written', async () => {
     const text = await firstQuestionOfType(t.database.db, 'text');
     for (const [index, person] of PATIENTS.entries()) {
       const patient = await t.createPatient({
@@ -59,5 +61,8 @@ describe('case report PDF', () => {
       // The masked access code and dashes still print (they came from Helvetica's WinAnsi set).
       expect(printed).toContain('••••-••••-••••-');
     }
+    const fonts = (await run('pdffonts', [join(SCREENSHOTS, 'report-unicode-4.pdf')])).stdout;
+    expect(fonts).toMatch(/\+NotoSansSC-Regular/);
+    expect(fonts).toMatch(/\+NotoEmoji-Regular/);
   });
 });

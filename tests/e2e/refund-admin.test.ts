@@ -36,7 +36,7 @@ describe('invoice and refund in the browser', () => {
     const invoiceButton = page.getByRole('button', { name: 'Invoice' });
     await invoiceButton.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), invoiceButton.click()]);
-    expect(download.suggestedFilename()).toMatch(/^RE-\d{6}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^Invoice-RE-\d{6}\.pdf$/);
     await screenshot(page, 'invoice-button-phone');
     const [accessMail] = await mailsTo(details.email);
     expect(accessMail!.text).toContain('choose "Invoice" at the top of the page');

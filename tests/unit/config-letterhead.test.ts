@@ -22,16 +22,17 @@ describe('the letterhead and reminder settings', () => {
       name: 'Praxis Dr. Muster',
       addressLines: ['Hauptstraße 1', '10115 Berlin'],
       phone: '+49 30 1234567',
+      email: undefined,
       logoPath: join(dir, 'logo.png'),
       bookingUrl: 'https://praxis.example/termin',
     });
     expect(config.reminderAfterDays).toBe(5);
   });
 
-  it('defaults to three days and the product name', () => {
+  it('defaults to three days', () => {
     const env = parseEnv({});
     expect(env.REMINDER_AFTER_DAYS).toBe(3);
-    expect(env.PRACTICE_NAME).toBe('CMD Risk Assessment');
+    expect(env.PRACTICE_NAME).toBeUndefined();
   });
 
   it('stops the start on a logo that is not a PNG or JPEG, or a bad reminder delay', async () => {

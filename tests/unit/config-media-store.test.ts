@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../../src/server/platform/config';
+import { PRACTICE_PROFILE_ENV } from '../helpers/practice-profile';
 
 const key = () => randomBytes(32).toString('base64');
 const production = {
@@ -13,6 +14,7 @@ const production = {
   PAYMENTS: 'demo',
   SMTP_URL: 'smtp://mail.example.org',
   MAIL_FROM: 'Praxis <praxis@example.org>',
+  ...PRACTICE_PROFILE_ENV,
 };
 
 let dataDir: string;

@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from '../../src/server/platform/config';
+import { ConfigError, loadConfig, parseEnv } from '../../src/server/platform/config';
+import { PRACTICE_PROFILE_ENV } from '../helpers/practice-profile';
 
 const MEDIA_KEY = Buffer.alloc(32, 9).toString('base64');
 
@@ -36,6 +40,7 @@ describe('configuration', () => {
       JWT_SECRET: 'x'.repeat(43),
       PAYMENTS: 'demo',
       MEDIA_ENCRYPTION_KEY: MEDIA_KEY,
+      ...PRACTICE_PROFILE_ENV,
     };
     expect(() => parseEnv(base)).toThrow(/SMTP_URL: required in production/);
     expect(() => parseEnv(base)).toThrow(/MAIL_FROM: required in production/);
@@ -55,6 +60,58 @@ describe('configuration', () => {
     expect(() => parseEnv({})).not.toThrow();
   });
 
+  it('refuses production without the practice profile, naming each missing variable', () => {
+    const ready = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(43),
+      PAYMENTS: 'demo',
+      SMTP_URL: 'smtp://mail.example.org',
+      MAIL_FROM: 'Praxis <praxis@example.org>',
+      MEDIA_ENCRYPTION_KEY: MEDIA_KEY,
+    };
+    expect(() => parseEnv({ ...ready, ...PRACTICE_PROFILE_ENV })).not.toThrow();
+    for (const name of [
+      'PRACTICE_NAME',
+      'PRACTICE_ADDRESS',
+      'PRACTICE_EMAIL',
+      'PRACTICE_PHONE',
+      'PRACTICE_VAT',
+    ] as const) {
+      const without = { ...ready, ...PRACTICE_PROFILE_ENV, [name]: '' };
+      expect(() => parseEnv(without)).toThrow(new RegExp(`${name}: required in production`));
+    }
+    const noTaxId = { ...ready, ...PRACTICE_PROFILE_ENV, PRACTICE_TAX_NUMBER: '' };
+    expect(() => parseEnv(noTaxId)).toThrow(/PRACTICE_TAX_NUMBER or PRACTICE_VAT_ID: required/);
+    expect(() => parseEnv({ ...noTaxId, PRACTICE_VAT_ID: 'DE123456789' })).not.toThrow();
+    // Every missing one at once, so the operator fixes the file in one go.
+    const message = (() => {
+      try {
+        parseEnv(ready);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    for (const name of ['PRACTICE_NAME', 'PRACTICE_ADDRESS', 'PRACTICE_EMAIL', 'PRACTICE_PHONE']) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('runs development on a sample practice that says it is one', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'cmd-sample-'));
+    const config = await loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(config.profile.sample).toBe(true);
+    expect(config.profile.name).toMatch(/example/i);
+    expect(config.invoicing.seller.taxNumber).toMatch(/example/i);
+    const given = await loadConfig({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PRACTICE_NAME: 'Praxis',
+    });
+    expect(given.profile.sample).toBe(false);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
   it('requires a JWT secret in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', PAYMENTS: 'demo' })).toThrow(/JWT_SECRET/);
   });
@@ -65,6 +122,7 @@ describe('configuration', () => {
       SMTP_URL: 'smtp://mail.example.org',
       MAIL_FROM: 'Praxis <praxis@example.org>',
       MEDIA_ENCRYPTION_KEY: MEDIA_KEY,
+      ...PRACTICE_PROFILE_ENV,
     };
     expect(() => parseEnv({ NODE_ENV: 'production', JWT_SECRET: secret, ...mail })).toThrow(
       /STRIPE_SECRET_KEY.*PAYMENTS=demo/,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from '../../src/server/platform/config';
+import { PRACTICE_PROFILE_ENV } from '../helpers/practice-profile';
 
 const SECRET = 'x'.repeat(43);
 
@@ -30,6 +31,7 @@ describe('choosing the payment provider', () => {
         SMTP_URL: 'smtp://mail.example.org',
         MAIL_FROM: 'Praxis <praxis@example.org>',
         MEDIA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+        ...PRACTICE_PROFILE_ENV,
       }),
     ).not.toThrow();
   });

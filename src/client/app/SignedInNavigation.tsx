@@ -9,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { AdminProfileDialog } from '../features/admin-profile/AdminProfileDialog';
 import { InvoiceButton } from '../features/invoices/InvoiceButton';
 import { useAuth } from '../lib/auth/auth-context';
 import { DownloadNavButton } from '../lib/DownloadNavButton';
@@ -44,6 +45,8 @@ export default function SignedInNavigation() {
   const { pathname } = useLocation();
   const compact = useMediaQuery('(max-width:1199.95px)');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const profile = <AdminProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />;
 
   if (!isAdmin) {
     return (
@@ -78,8 +81,17 @@ export default function SignedInNavigation() {
               {t(link.key)}
             </MenuItem>
           ))}
+          <MenuItem
+            onClick={() => {
+              setMenuAnchor(null);
+              setProfileOpen(true);
+            }}
+          >
+            {t('nav.profile')}
+          </MenuItem>
           <MenuItem onClick={logout}>{t('nav.logout')}</MenuItem>
         </Menu>
+        {profile}
       </>
     );
   }
@@ -97,9 +109,13 @@ export default function SignedInNavigation() {
           {t(link.key)}
         </Button>
       ))}
+      <Button color="inherit" onClick={() => setProfileOpen(true)}>
+        {t('nav.profile')}
+      </Button>
       <Button color="inherit" onClick={logout}>
         {t('nav.logout')}
       </Button>
+      {profile}
     </Box>
   );
 }

@@ -1,3 +1,5 @@
+import { REGULAR } from '../../server/platform/pdf/pdf-kit';
+import { printText } from '../../server/platform/pdf/script-runs';
 import { SKIPPED, type QuestionTypeServer } from '../server-type';
 import { writeAnswerBlock } from '../report.server';
 
@@ -12,7 +14,8 @@ export const textServer: QuestionTypeServer<'text'> = {
   async writeReport(run, context) {
     for (const item of run) {
       await writeAnswerBlock(context, item, 60, () => {
-        context.doc.text(item.answer.answerText?.trim() || context.labels.noAnswer);
+        const text = item.answer.answerText?.trim() || context.labels.noAnswer;
+        printText(context.doc, text, REGULAR);
       });
     }
   },

@@ -23,7 +23,7 @@ async function retireAccountCodes(db: DbOrTx, userId: number): Promise<void> {
  */
 export async function createAdmin(
   db: Db,
-  input: { email: string; firstName: string; lastName: string },
+  input: { email: string; firstName: string; lastName: string; displayName?: string },
 ): Promise<{ email: string; code: string; totpSecret: string; created: boolean; userId: number }> {
   return db.transaction(async (tx) => {
     const email = input.email.toLowerCase();

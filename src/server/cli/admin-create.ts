@@ -7,7 +7,7 @@ import { runCli, UsageError, withCliDatabase } from './cli-database';
 import { createAdmin } from './admin-accounts';
 
 const USAGE =
-  'Usage: npm run admin:create -- --email someone@example.org [--first-name A --last-name B]';
+  'Usage: npm run admin:create -- --email someone@example.org [--name "Dr. med. dent. Eva Muster"] [--first-name A --last-name B]';
 
 runCli(async () => {
   const { values } = parseArgs({
@@ -15,6 +15,8 @@ runCli(async () => {
       email: { type: 'string' },
       'first-name': { type: 'string', default: '' },
       'last-name': { type: 'string', default: '' },
+      /** How the dentist signs evaluations, title included. */
+      name: { type: 'string' },
     },
   });
   const email = z.email().safeParse(values.email?.trim());
@@ -26,6 +28,7 @@ runCli(async () => {
       email: email.data,
       firstName: values['first-name'] ?? '',
       lastName: values['last-name'] ?? '',
+      displayName: values.name?.trim().slice(0, 200),
     });
   });
   const uri = otpauthUri(result.totpSecret, result.email, 'CMD Risk Assessment');

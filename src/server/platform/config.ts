@@ -109,15 +109,24 @@ const envSchema = z.object({
     .default('Europe/Berlin')
     .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Berlin' }),
   /**
-   * The practice: its name and address (lines split by "|") head the evaluation's letterhead and
-   * every invoice; phone and logo the letterhead; tax ids the invoices.
+   * The practice profile (docs/deployment.md): who the patient deals with. Name, address (lines
+   * split by "|"), contact e-mail and phone, a tax number or VAT ID and the VAT mode are required
+   * in production; the rest fills the imprint when given.
    */
-  PRACTICE_NAME: z.string().default('CMD Risk Assessment'),
+  PRACTICE_NAME: optionalString,
   PRACTICE_ADDRESS: optionalString,
   PRACTICE_PHONE: optionalString,
   PRACTICE_LOGO: optionalString,
   PRACTICE_TAX_NUMBER: optionalString,
   PRACTICE_VAT_ID: optionalString,
+  /** The dental chamber (Zahnärztekammer) the dentists belong to, with its address. */
+  PRACTICE_CHAMBER: optionalString,
+  PRACTICE_SUPERVISORY_AUTHORITY: optionalString,
+  /** E.g. "Zahnarzt/Zahnärztin", and the state that granted it ("Bundesrepublik Deutschland"). */
+  PRACTICE_PROFESSIONAL_TITLE: optionalString,
+  PRACTICE_TITLE_STATE: optionalString,
+  PRACTICE_REGULATIONS_NAME: optionalString,
+  PRACTICE_REGULATIONS_URL: optionalUrl,
   /** Where a patient books an examination: the evaluation's call to action. */
   PRACTICE_BOOKING_URL: optionalUrl,
   /** Days after payment before an unfinished assessment gets its one reminder. */
@@ -148,6 +157,36 @@ export interface PracticeDetails {
   taxNumber: string | undefined;
   vatId: string | undefined;
 }
+
+/** Who the patient deals with: the imprint, the privacy notice, every letterhead and footer. */
+export interface PracticeProfile {
+  name: string;
+  addressLines: string[];
+  email: string | undefined;
+  phone: string | undefined;
+  taxNumber: string | undefined;
+  vatId: string | undefined;
+  chamber: string | undefined;
+  supervisoryAuthority: string | undefined;
+  professionalTitle: string | undefined;
+  titleState: string | undefined;
+  regulations: { name: string; url: string | undefined } | undefined;
+  bookingUrl: string | undefined;
+  /** True when development filled in the sample practice: every page says so. */
+  sample: boolean;
+}
+
+/**
+ * Development runs without a profile: these values are visibly an example, so nobody mistakes
+ * a development start for a configured practice. Tests and production get none of them.
+ */
+const SAMPLE_PRACTICE = {
+  PRACTICE_NAME: 'Sample Dental Practice (example data, set PRACTICE_NAME)',
+  PRACTICE_ADDRESS: 'Musterstraße 1 (example)|10115 Berlin',
+  PRACTICE_EMAIL: 'practice@example.invalid',
+  PRACTICE_PHONE: '+49 30 000000 (example)',
+  PRACTICE_TAX_NUMBER: '00/000/00000 (example)',
+} as const;
 
 function isTimeZone(name: string): boolean {
   try {
@@ -234,11 +273,13 @@ export interface Config {
   shutdown: { drainSeconds: number; timeoutSeconds: number };
   /** Public holidays and "today" of the practice: due dates, the case report, e-mails. */
   practice: { region: string; timeZone: string };
+  profile: PracticeProfile;
   /** The evaluation's letterhead and call to action. */
   letterhead: {
     name: string;
     addressLines: string[];
     phone: string | undefined;
+    email: string | undefined;
     /** A PNG or JPEG file, checked at start. */
     logoPath: string | undefined;
     bookingUrl: string | undefined;
@@ -310,8 +351,61 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
       'PRACTICE_REGION: unknown region; give a country with an optional state, e.g. DE-BE (Berlin), DE-BY (Bavaria), AT-9 (Vienna)',
     );
   }
+  if (env.NODE_ENV === 'production') problems.push(...missingProfile(env));
   if (problems.length > 0) throw new ConfigError(problems);
   return env;
+}
+
+/** § 5 DDG and § 14 UStG: what the imprint and every invoice cannot do without. */
+function missingProfile(env: Env): string[] {
+  const problems: string[] = [];
+  const required = {
+    PRACTICE_NAME: 'the practice\'s name, e.g. "Zahnarztpraxis Dr. Eva Muster"',
+    PRACTICE_ADDRESS:
+      'the postal address, lines split by "|", e.g. "Friedrichstraße 12|10117 Berlin"',
+    PRACTICE_EMAIL: 'the contact e-mail address patients write to',
+    PRACTICE_PHONE: 'the contact phone number',
+  } as const;
+  for (const [name, what] of Object.entries(required)) {
+    if (!env[name as keyof typeof required])
+      problems.push(`${name}: required in production (${what})`);
+  }
+  if (!env.PRACTICE_TAX_NUMBER && !env.PRACTICE_VAT_ID) {
+    problems.push(
+      'PRACTICE_TAX_NUMBER or PRACTICE_VAT_ID: required in production (every invoice names one, § 14 UStG)',
+    );
+  }
+  if (env.PRACTICE_VAT === undefined) {
+    problems.push(
+      'PRACTICE_VAT: required in production: "exempt" (§ 4 Nr. 14 UStG) or the VAT rate in percent',
+    );
+  }
+  return problems;
+}
+
+function practiceProfile(given: Env): PracticeProfile {
+  const sample = given.NODE_ENV === 'development' && !given.PRACTICE_NAME;
+  const env = sample ? { ...given, ...SAMPLE_PRACTICE } : given;
+  return {
+    name: env.PRACTICE_NAME ?? 'CMD Risk Assessment',
+    addressLines: (env.PRACTICE_ADDRESS ?? '')
+      .split('|')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    email: env.PRACTICE_EMAIL,
+    phone: env.PRACTICE_PHONE,
+    taxNumber: env.PRACTICE_TAX_NUMBER,
+    vatId: env.PRACTICE_VAT_ID,
+    chamber: env.PRACTICE_CHAMBER,
+    supervisoryAuthority: env.PRACTICE_SUPERVISORY_AUTHORITY,
+    professionalTitle: env.PRACTICE_PROFESSIONAL_TITLE,
+    titleState: env.PRACTICE_TITLE_STATE,
+    regulations: env.PRACTICE_REGULATIONS_NAME
+      ? { name: env.PRACTICE_REGULATIONS_NAME, url: env.PRACTICE_REGULATIONS_URL }
+      : undefined,
+    bookingUrl: env.PRACTICE_BOOKING_URL,
+    sample,
+  };
 }
 
 /**
@@ -370,10 +464,7 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
   const dataDir = resolve(env.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
   const useStripe = env.PAYMENTS !== 'demo' && Boolean(env.STRIPE_SECRET_KEY);
-  const addressLines = (env.PRACTICE_ADDRESS ?? '')
-    .split('|')
-    .map((line) => line.trim())
-    .filter(Boolean);
+  const profile = practiceProfile(env);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -397,7 +488,7 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
       : { provider: 'demo' },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    practiceEmail: env.PRACTICE_EMAIL,
+    practiceEmail: profile.email,
     mediaMaxBytes: env.MEDIA_MAX_BYTES,
     // The default questionnaire asks for 8 photos and 2 videos. A retake is kept beside the
     // answer it replaces until the answer is saved, and an unsaved take for up to a day, so the
@@ -438,20 +529,22 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
       timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     },
     practice: { region: env.PRACTICE_REGION, timeZone: env.PRACTICE_TIMEZONE },
+    profile,
     letterhead: {
-      name: env.PRACTICE_NAME,
-      addressLines,
-      phone: env.PRACTICE_PHONE,
+      name: profile.name,
+      addressLines: profile.addressLines,
+      phone: profile.phone,
+      email: profile.email,
       logoPath: env.PRACTICE_LOGO ? await readableLogo(env.PRACTICE_LOGO) : undefined,
-      bookingUrl: env.PRACTICE_BOOKING_URL,
+      bookingUrl: profile.bookingUrl,
     },
     reminderAfterDays: env.REMINDER_AFTER_DAYS,
     invoicing: {
       seller: {
-        name: env.PRACTICE_NAME,
-        addressLines,
-        taxNumber: env.PRACTICE_TAX_NUMBER,
-        vatId: env.PRACTICE_VAT_ID,
+        name: profile.name,
+        addressLines: profile.addressLines,
+        taxNumber: profile.taxNumber,
+        vatId: profile.vatId,
       },
       vat:
         env.PRACTICE_VAT === undefined

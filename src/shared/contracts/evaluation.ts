@@ -6,7 +6,12 @@ import { assessmentStatusSchema, screenerScoreSchema } from './review';
 const EVALUATION_TEXT_MAX = 20_000;
 const evaluationText = () => multiLine().max(EVALUATION_TEXT_MAX);
 
-export const addendumSchema = z.object({ text: z.string(), createdAt: z.string() });
+export const addendumSchema = z.object({
+  text: z.string(),
+  createdAt: z.string(),
+  /** The dentist who added it, by display name. */
+  author: z.string().nullable(),
+});
 export type Addendum = z.infer<typeof addendumSchema>;
 
 /** The practice's booking link and phone, shown under an evaluation when the dentist chose to. */
@@ -15,8 +20,20 @@ export const callToActionSchema = z.object({
   phone: z.string().nullable(),
 });
 
+/** How the patient reaches the practice: under every evaluation and on the status page. */
+export const practiceContactSchema = z.object({
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  bookingUrl: z.string().nullable(),
+});
+export type PracticeContact = z.infer<typeof practiceContactSchema>;
+
 /** A sent evaluation as the patient reads it, in the patient's language. */
 export const patientEvaluationSchema = z.object({
+  /** The dentist who sent it, with title ("Dr. med. dent. Eva Muster"); null in a draft. */
+  evaluatedBy: z.string().nullable(),
+  contact: practiceContactSchema,
   conclusion: z.string(),
   findings: z.string(),
   recommendations: z.string(),
@@ -33,6 +50,7 @@ export const patientAssessmentSchema = z.object({
   /** The practice's calendar day the evaluation is due by (two working days after submitting). */
   dueOn: z.string().nullable(),
   evaluation: patientEvaluationSchema.nullable(),
+  contact: practiceContactSchema,
 });
 export type PatientAssessment = z.infer<typeof patientAssessmentSchema>;
 

@@ -69,6 +69,8 @@ export type PaymentIntentResult = z.infer<typeof paymentIntentResultSchema>;
 
 export const updatePaymentIntentBodySchema = z.strictObject({
   paymentIntentId: singleLine().min(1).max(255),
+  /** The intent's client secret: only the browser that created the intent may change it. */
+  clientSecret: singleLine().min(1).max(255),
   amount: z.number().int().min(0).max(1_000_000),
   currency: z.literal(CURRENCY).optional(),
   couponCode: singleLine().max(100).optional(),

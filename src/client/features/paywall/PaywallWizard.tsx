@@ -49,7 +49,13 @@ export function PaywallWizard() {
     const input = { amount, couponCode, details: forDetails, language };
     if (intent) {
       try {
-        setIntent(await updatePaymentIntent({ ...input, paymentIntentId: intent.paymentIntentId }));
+        setIntent(
+          await updatePaymentIntent({
+            ...input,
+            paymentIntentId: intent.paymentIntentId,
+            clientSecret: intent.clientSecret,
+          }),
+        );
         return;
       } catch (caught) {
         // Paid or gone meanwhile: start a fresh intent.

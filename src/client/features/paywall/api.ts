@@ -39,7 +39,9 @@ export const createPaymentIntent = (input: IntentInput) =>
     auth: false,
   });
 
-export const updatePaymentIntent = (input: IntentInput & { paymentIntentId: string }) =>
+export const updatePaymentIntent = (
+  input: IntentInput & { paymentIntentId: string; clientSecret: string },
+) =>
   apiRequest<PaymentIntentResult>('/api/update-payment-intent', {
     method: 'POST',
     body: { ...input, currency: CURRENCY },

@@ -14,6 +14,7 @@ import type { PatientAssessment } from '../../../shared/contracts/evaluation';
 import { downloadFile } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { EvaluationView } from '../../lib/evaluation/EvaluationView';
+import { PracticeContactBlock } from '../../lib/evaluation/PracticeContactBlock';
 import { evaluationPdfUrl, usePatientAssessment } from './api';
 import './i18n';
 
@@ -53,6 +54,9 @@ function Waiting({ assessment, title }: { assessment: PatientAssessment; title: 
         {t('status.nextTitle')}
       </Typography>
       <Typography color="text.secondary">{t('status.next')}</Typography>
+      <Box sx={{ mt: 3 }}>
+        <PracticeContactBlock contact={assessment.contact} language={i18n.language} />
+      </Box>
       <Disclaimer sx={{ mt: 3 }} />
     </Paper>
   );

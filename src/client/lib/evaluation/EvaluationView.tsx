@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Disclaimer } from '../Disclaimer';
 import type { PatientEvaluation } from '../../../shared/contracts/evaluation';
 import { formatDate } from '../format';
+import { PracticeContactBlock } from './PracticeContactBlock';
 import './i18n';
 
 /** A sent evaluation, or the dentist's preview of one (not sent yet: no date). */
@@ -51,8 +52,14 @@ export function EvaluationView({
           {t('title')}
         </Typography>
         {evaluation.sentAt && (
-          <Typography variant="body2" color="text.secondary">
-            {t('sentOn', { date: formatDate(evaluation.sentAt, language) })}
+          <Typography variant="body2" color="text.secondary" data-testid="evaluated-by">
+            {evaluation.evaluatedBy
+              ? t('evaluatedBy', {
+                  name: evaluation.evaluatedBy,
+                  practice: evaluation.contact.name,
+                  date: formatDate(evaluation.sentAt, language),
+                })
+              : t('sentOn', { date: formatDate(evaluation.sentAt, language) })}
           </Typography>
         )}
       </Box>
@@ -73,7 +80,12 @@ export function EvaluationView({
             {evaluation.addenda.map((addendum) => (
               <Box key={addendum.createdAt}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t('addendumOf', { date: formatDate(addendum.createdAt, language) })}
+                  {addendum.author
+                    ? t('addendumBy', {
+                        date: formatDate(addendum.createdAt, language),
+                        name: addendum.author,
+                      })
+                    : t('addendumOf', { date: formatDate(addendum.createdAt, language) })}
                 </Typography>
                 <Written text={addendum.text} />
               </Box>
@@ -89,10 +101,15 @@ export function EvaluationView({
                 {t('book')}
               </Link>
             )}
-            {cta.phone && <Typography>{t('call', { phone: cta.phone })}</Typography>}
+            {cta.phone && (
+              <Link href={`tel:${cta.phone.replace(/[^+\d]/g, '')}`}>
+                {t('call', { phone: cta.phone })}
+              </Link>
+            )}
           </Stack>
         </Part>
       )}
+      <PracticeContactBlock contact={evaluation.contact} language={language} />
       <Disclaimer language={language} />
     </Stack>
   );

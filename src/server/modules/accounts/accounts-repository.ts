@@ -69,7 +69,13 @@ export async function acceptTotpStep(db: DbOrTx, userId: number, step: number): 
 /** Makes the address an administrator with a new authenticator; says whether it is new. */
 export async function enrolAdmin(
   db: DbOrTx,
-  input: { email: string; firstName: string; lastName: string; totpSecret: string },
+  input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    displayName?: string;
+    totpSecret: string;
+  },
 ): Promise<{ userId: number; created: boolean }> {
   const enrolment = { isAdmin: true, totpSecret: input.totpSecret, totpLastStep: null };
   const [row] = await db
@@ -78,11 +84,32 @@ export async function enrolAdmin(
       email: input.email,
       firstName: input.firstName,
       lastName: input.lastName,
+      displayName: input.displayName ?? '',
       ...enrolment,
     })
-    .onConflictDoUpdate({ target: users.email, set: { ...enrolment, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: {
+        ...enrolment,
+        ...(input.displayName ? { displayName: input.displayName } : {}),
+        updatedAt: new Date(),
+      },
+    })
     .returning({ id: users.id, createdAt: users.createdAt, updatedAt: users.updatedAt });
   return { userId: row!.id, created: row!.createdAt.getTime() === row!.updatedAt.getTime() };
+}
+
+/** How an account signs: its display name, else its first and last name, else its address. */
+export async function accountDisplayName(db: DbOrTx, userId: number): Promise<string> {
+  const account = await findAccount(db, userId);
+  if (!account) return '';
+  const named = `${account.firstName} ${account.lastName}`.trim();
+  return account.displayName.trim() || named || account.email;
+}
+
+/** An administrator names themselves (with title) for what they sign. */
+export async function setDisplayName(db: DbOrTx, userId: number, displayName: string) {
+  await db.update(users).set({ displayName, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** Takes the rights and the authenticator away; the account's id, or undefined if not an admin. */

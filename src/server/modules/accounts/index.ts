@@ -2,6 +2,7 @@ import type { TokenService } from './tokens';
 
 /** Accounts: who someone is (an address, an administrator with a second factor), tokens and rate limits. */
 export {
+  accountDisplayName,
   accountEmailOf,
   accountForEmail,
   accountSessionRow,
@@ -16,9 +17,11 @@ export {
   lockAccount,
   pruneRateLimits,
   revokeAdmin,
+  setDisplayName,
   type AccountRow,
 } from './accounts-repository';
 export { accountMessages } from './messages';
+export { adminProfileRoutes } from './routes';
 export { consumeRateLimit, countWithinRateLimit, type RateLimitRule } from './rate-limit';
 export { verifySecondFactor } from './second-factor';
 export { createTokenService, type TokenService } from './tokens';

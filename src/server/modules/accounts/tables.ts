@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   /** An administrator's display name; a patient's details live on each assessment. */
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
+  /** How an administrator signs an evaluation, with title: "Dr. med. dent. Eva Muster". */
+  displayName: text('display_name').notNull().default(''),
   isAdmin: boolean('is_admin').notNull().default(false),
   /** Bumped to end every session of the account (rights or authenticator changed, erasure). */
   tokenVersion: integer('token_version').notNull().default(0),

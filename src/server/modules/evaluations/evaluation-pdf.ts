@@ -15,6 +15,7 @@ import {
 } from '../../platform/pdf/pdf-kit';
 import { fill } from '../../platform/i18n/fill';
 import { formatDay } from '../../platform/pdf/pdf-kit';
+import { printText } from '../../platform/pdf/script-runs';
 import { evaluationLabels } from './evaluation-labels';
 import type { Letterhead } from './evaluation-view';
 
@@ -95,7 +96,17 @@ export function renderEvaluationPdf(input: {
     `${labels.assessment}: #${patient.assessmentId}`,
     `${labels.sent}: ${day(evaluation.sentAt)}`,
   ];
-  for (const fact of facts) if (fact) doc.text(fact);
+  for (const fact of facts) if (fact) printText(doc, fact, REGULAR);
+  if (evaluation.evaluatedBy) {
+    // The dentist signs what the patient paid for: name and title, practice, day.
+    doc.moveDown(0.3).font(BOLD).fillColor(INK);
+    const signature = fill(labels.evaluatedBy, {
+      name: evaluation.evaluatedBy,
+      practice: letterhead.name,
+      date: day(evaluation.sentAt),
+    });
+    printText(doc, signature, BOLD);
+  }
   doc.moveDown(1.2);
 
   section(doc, labels.conclusion, evaluation.conclusion);
@@ -109,7 +120,11 @@ export function renderEvaluationPdf(input: {
         .font(BOLD)
         .fontSize(10)
         .fillColor(INK)
-        .text(fill(labels.addendumOf, { date: day(addendum.createdAt) }));
+        .text(
+          addendum.author
+            ? fill(labels.addendumBy, { date: day(addendum.createdAt), name: addendum.author })
+            : fill(labels.addendumOf, { date: day(addendum.createdAt) }),
+        );
       doc.font(REGULAR).fontSize(10.5).text(addendum.text).moveDown(0.6);
     }
     doc.moveDown(0.4);
@@ -122,6 +137,15 @@ export function renderEvaluationPdf(input: {
     ].filter((line): line is string => line !== null);
     section(doc, labels.nextStep, lines.join('\n'));
   }
+  const { contact } = evaluation;
+  const reach = [
+    contact.name,
+    contact.phone ? `${labels.phone}: ${contact.phone}` : null,
+    contact.email ? `${labels.email}: ${contact.email}` : null,
+    contact.bookingUrl ? `${labels.booking}: ${contact.bookingUrl}` : null,
+  ].filter((line): line is string => line !== null);
+  ensureSpace(doc, 80);
+  section(doc, labels.contact, reach.join('\n'));
   ensureSpace(doc, 40);
   doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(labels.disclaimer);
 

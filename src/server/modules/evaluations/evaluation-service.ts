@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { DomainError, conflict, invalid } from '../../platform/errors';
 import { enqueue } from '../../platform/jobs/job-queue';
 import type { AuthContext } from '../../platform/auth-context';
+import { accountDisplayName } from '../accounts';
 import { recordAudit } from '../audit';
 import { screenerScores } from '../answers';
 import { OPEN_REVIEW_STATUSES } from '../assessments';
@@ -66,6 +67,7 @@ const emptyDraft = (assessment: AssessmentRow): EvaluationRow => ({
   sentAt: null,
   sentByUserId: null,
   sentByEmail: null,
+  sentByName: null,
   conclusionEn: null,
   conclusionDe: null,
 });
@@ -192,6 +194,7 @@ export async function sendEvaluation(
       sentAt: now,
       sentByUserId: actor.userId,
       sentByEmail: actor.email,
+      sentByName: await accountDisplayName(tx, actor.userId),
       conclusionEn: chosen.textEn,
       conclusionDe: chosen.textDe,
     });
@@ -237,6 +240,7 @@ export async function addAddendum(
       assessmentId: id,
       text,
       authorEmail: actor.email,
+      authorName: await accountDisplayName(tx, actor.userId),
       createdAt: now,
     });
     // The patient is told; addenda added while that mail waits share it.

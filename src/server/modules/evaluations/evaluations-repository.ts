@@ -98,7 +98,10 @@ export async function saveDraftRow(
 export async function markEvaluationSent(
   db: DbOrTx,
   assessmentId: number,
-  sent: Pick<EvaluationRow, 'sentByUserId' | 'sentByEmail' | 'conclusionEn' | 'conclusionDe'> & {
+  sent: Pick<
+    EvaluationRow,
+    'sentByUserId' | 'sentByEmail' | 'sentByName' | 'conclusionEn' | 'conclusionDe'
+  > & {
     sentAt: Date;
   },
 ): Promise<EvaluationRow | undefined> {

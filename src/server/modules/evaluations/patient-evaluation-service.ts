@@ -7,7 +7,7 @@ import { recordAudit } from '../audit';
 import { findPatientAssessment, type AssessmentRow } from '../assessments';
 import { renderEvaluationPdf } from './evaluation-pdf';
 import type { EvaluationDeps } from './evaluation-service';
-import { toPatientEvaluation } from './evaluation-view';
+import { practiceContact, toPatientEvaluation } from './evaluation-view';
 import { findEvaluation, listAddenda } from './evaluations-repository';
 
 /**
@@ -58,6 +58,7 @@ export async function patientAssessment(
       ? practiceCalendar(deps.config.practice).localDate(assessment.dueAt)
       : null,
     evaluation,
+    contact: practiceContact(deps.config.letterhead),
   };
 }
 
@@ -71,7 +72,7 @@ export async function patientEvaluationPdf(deps: EvaluationDeps, auth: AuthConte
     patientUserId: assessment.userId,
     assessmentId: assessment.id,
   });
-  return renderEvaluationPdf({
+  const pdf = renderEvaluationPdf({
     evaluation,
     patient: {
       name: `${assessment.firstName} ${assessment.lastName}`.trim(),
@@ -82,4 +83,5 @@ export async function patientEvaluationPdf(deps: EvaluationDeps, auth: AuthConte
     letterhead: deps.config.letterhead,
     calendar: practiceCalendar(deps.config.practice),
   });
+  return { pdf, language: assessment.language };
 }

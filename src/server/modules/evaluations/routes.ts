@@ -13,6 +13,7 @@ import type { AppInstance } from '../../platform/http/app-instance';
 import { sendDownload } from '../../platform/http/download';
 import { requireAuth } from '../../platform/http/route-access';
 import { languageOfHeader } from '../../platform/i18n/messages';
+import { downloadNames } from '../../platform/i18n/download-names';
 import {
   changeConclusion,
   createConclusion,
@@ -37,12 +38,14 @@ export async function evaluationRoutes(app: AppInstance): Promise<void> {
   app.get('/api/survey/assessment/evaluation.pdf', {
     config: { access: 'user' },
     schema: { summary: "Download the patient's evaluation (PDF)" },
-    handler: async (request, reply) =>
-      sendDownload(reply, {
+    handler: async (request, reply) => {
+      const { pdf, language } = await patientEvaluationPdf(app.deps, requireAuth(request));
+      return sendDownload(reply, {
         type: 'application/pdf',
-        filename: 'evaluation.pdf',
-        body: await patientEvaluationPdf(app.deps, requireAuth(request)),
-      }),
+        filename: downloadNames.evaluation[language],
+        body: pdf,
+      });
+    },
   });
 
   app.get('/api/admin/evaluation-conclusions', {

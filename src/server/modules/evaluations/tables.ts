@@ -33,6 +33,8 @@ export const evaluations = pgTable('evaluations', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   sentByUserId: integer('sent_by_user_id'),
   sentByEmail: text('sent_by_email'),
+  /** The dentist's display name as it was when they sent it: the patient's "Evaluated by". */
+  sentByName: text('sent_by_name'),
   conclusionEn: text('conclusion_en'),
   conclusionDe: text('conclusion_de'),
 });
@@ -45,6 +47,7 @@ export const evaluationAddenda = pgTable(
     ...ownedByAssessment(),
     text: text('text').notNull(),
     authorEmail: text('author_email'),
+    authorName: text('author_name'),
     createdAt: createdAt(),
   },
   (t) => [index('evaluation_addenda_assessment_idx').on(t.assessmentId)],

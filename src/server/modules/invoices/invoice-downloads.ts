@@ -5,6 +5,7 @@ import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/auth-context';
 import { recordAudit } from '../audit';
 import { renderInvoicePdf } from './invoice-pdf';
+import { downloadNames } from '../../platform/i18n/download-names';
 import { findInvoice, invoicesOfAssessment, type InvoiceRow } from './invoices-repository';
 
 export interface InvoiceDeps {
@@ -35,7 +36,7 @@ export async function renderStoredInvoice(
     ? await findInvoice(deps.db, invoice.cancelsInvoiceId)
     : undefined;
   return {
-    filename: `${invoice.label}.pdf`,
+    filename: `${downloadNames[invoice.kind === 'cancellation' ? 'cancellation' : 'invoice'][invoice.language]}-${invoice.label}.pdf`,
     pdf: renderInvoicePdf(invoice, original, deps.config.practice),
   };
 }

@@ -11,6 +11,7 @@ import {
   writePageFooters,
   type Doc,
 } from '../../platform/pdf/pdf-kit';
+import { printText } from '../../platform/pdf/script-runs';
 import { invoiceLabels } from './invoice-labels';
 import type { InvoiceRow } from './invoices-repository';
 
@@ -66,8 +67,10 @@ export function renderInvoicePdf(
   doc.moveDown(2);
 
   doc.font(BOLD).fontSize(9.5).fillColor(MUTED).text(labels.billTo);
-  doc.font(REGULAR).fontSize(10.5).fillColor(INK).text(invoice.recipient.name);
-  for (const line of invoice.recipient.addressLines) doc.text(line);
+  // Typed by the patient: any script, each run in a font that has it.
+  doc.fontSize(10.5).fillColor(INK);
+  printText(doc, invoice.recipient.name, REGULAR);
+  for (const line of invoice.recipient.addressLines) printText(doc, line, REGULAR);
   doc.moveDown(2);
 
   doc.font(BOLD).fontSize(18).fillColor(PRIMARY).text(title);

@@ -1,13 +1,17 @@
+import type { Language } from '../../../shared/constants';
+
 /**
  * The privacy notice shipped with the product. An operator replaces it by placing
  * privacy-notice.en.md and privacy-notice.de.md in the data directory; the version shown and
  * stored with each consent changes with the text.
  */
-export const DEFAULT_PRIVACY_NOTICE = {
+export const DEFAULT_PRIVACY_NOTICE: Record<Language, string> = {
   en: `# Privacy notice
 
 ## Who is responsible
-The dental practice offering this assessment is responsible for your data (the controller under the GDPR). Its contact details are given in the e-mails you receive and on its website.
+The dental practice offering this assessment is responsible for your data (the controller under the GDPR):
+
+{{practice}}
 
 ## What we process and why
 - Your contact details (name, date of birth, address, e-mail, phone) to identify you, send you your access code and your evaluation.
@@ -28,7 +32,9 @@ You may download everything stored about your assessment at any time from the as
   de: `# Datenschutzhinweise
 
 ## Verantwortlich
-Verantwortlich für Ihre Daten ist die Zahnarztpraxis, die diese Bewertung anbietet (Verantwortliche im Sinne der DSGVO). Ihre Kontaktdaten finden Sie in den E-Mails, die Sie erhalten, und auf ihrer Website.
+Verantwortlich für Ihre Daten ist die Zahnarztpraxis, die diese Bewertung anbietet (Verantwortliche im Sinne der DSGVO):
+
+{{practice}}
 
 ## Was wir verarbeiten und warum
 - Ihre Kontaktdaten (Name, Geburtsdatum, Adresse, E-Mail, Telefon), um Sie zu identifizieren und Ihnen Zugangscode und Auswertung zu senden.

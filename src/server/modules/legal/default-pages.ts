@@ -1,5 +1,4 @@
 import type { Language } from '../../../shared/constants';
-import type { PracticeDetails } from '../../platform/config';
 
 /**
  * The terms and the withdrawal information shipped with the product, for a practice that sells
@@ -73,13 +72,19 @@ Wie Ihre Daten verarbeitet werden, beschreiben die Datenschutzhinweise.
 Es gilt deutsches Recht; zwingende Verbraucherschutzvorschriften des Staates, in dem Sie wohnen, bleiben unberührt.`,
 };
 
-/** The statutory model withdrawal information for services (Art. 246a § 1 Abs. 2 EGBGB). */
+/**
+ * The statutory model withdrawal information for services (Art. 246a § 1 Abs. 2 EGBGB); the
+ * practice's address goes where the model asks for it ({{practice}}, see fillPractice).
+ */
 export const DEFAULT_WITHDRAWAL: Record<Language, string> = {
   en: `# Withdrawal information
 
+## The practice
+{{practice}}
+
 ## Right of withdrawal
 You have the right to withdraw from this contract within fourteen days without giving any reason. The withdrawal period is fourteen days from the day the contract is concluded.
-To exercise your right of withdrawal, you must inform the practice (its address is in the imprint) of your decision to withdraw from this contract by an unequivocal statement (for example a letter sent by post or an e-mail). You may use the model withdrawal form below, but it is not obligatory. To meet the withdrawal deadline, it is sufficient that you send your communication before the withdrawal period has expired.
+To exercise your right of withdrawal, you must inform the practice of your decision to withdraw from this contract by an unequivocal statement (for example a letter sent by post or an e-mail). You may use the model withdrawal form below, but it is not obligatory. To meet the withdrawal deadline, it is sufficient that you send your communication before the withdrawal period has expired.
 
 ## Effects of withdrawal
 If you withdraw from this contract, the practice reimburses all payments received from you without undue delay and at the latest within fourteen days from the day it is informed of your withdrawal, using the same means of payment you used, at no cost to you.
@@ -89,7 +94,7 @@ If you requested the service to begin during the withdrawal period, you pay an a
 The right of withdrawal ends when the practice has fully performed the service, if it began performing only after you gave your express consent and at the same time confirmed that you know you lose your right of withdrawal once the contract has been fully performed (§ 356 (4) German Civil Code).
 
 ## Model withdrawal form
-- To: the practice named in the imprint
+- To: {{practiceLine}}
 - I hereby withdraw from my contract for the CMD risk assessment.
 - Ordered on:
 - Name:
@@ -97,9 +102,12 @@ The right of withdrawal ends when the practice has fully performed the service, 
 - Date, and signature if on paper`,
   de: `# Widerrufsbelehrung
 
+## Die Praxis
+{{practice}}
+
 ## Widerrufsrecht
 Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen. Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag des Vertragsabschlusses.
-Um Ihr Widerrufsrecht auszuüben, müssen Sie die Praxis (Anschrift im Impressum) mittels einer eindeutigen Erklärung (z. B. ein mit der Post versandter Brief oder eine E-Mail) über Ihren Entschluss, diesen Vertrag zu widerrufen, informieren. Sie können dafür das unten stehende Muster-Widerrufsformular verwenden, das jedoch nicht vorgeschrieben ist. Zur Wahrung der Widerrufsfrist reicht es aus, dass Sie die Mitteilung über die Ausübung des Widerrufsrechts vor Ablauf der Widerrufsfrist absenden.
+Um Ihr Widerrufsrecht auszuüben, müssen Sie die Praxis mittels einer eindeutigen Erklärung (z. B. ein mit der Post versandter Brief oder eine E-Mail) über Ihren Entschluss, diesen Vertrag zu widerrufen, informieren. Sie können dafür das unten stehende Muster-Widerrufsformular verwenden, das jedoch nicht vorgeschrieben ist. Zur Wahrung der Widerrufsfrist reicht es aus, dass Sie die Mitteilung über die Ausübung des Widerrufsrechts vor Ablauf der Widerrufsfrist absenden.
 
 ## Folgen des Widerrufs
 Wenn Sie diesen Vertrag widerrufen, zahlt die Praxis Ihnen alle Zahlungen, die sie von Ihnen erhalten hat, unverzüglich und spätestens binnen vierzehn Tagen ab dem Tag zurück, an dem die Mitteilung über Ihren Widerruf bei ihr eingegangen ist; dafür verwendet sie dasselbe Zahlungsmittel, das Sie eingesetzt haben, und berechnet Ihnen keine Entgelte.
@@ -109,37 +117,10 @@ Haben Sie verlangt, dass die Dienstleistung während der Widerrufsfrist beginnen
 Das Widerrufsrecht erlischt, wenn die Praxis die Dienstleistung vollständig erbracht hat und mit der Ausführung erst begonnen hat, nachdem Sie dazu Ihre ausdrückliche Zustimmung gegeben und gleichzeitig Ihre Kenntnis davon bestätigt haben, dass Sie Ihr Widerrufsrecht bei vollständiger Vertragserfüllung verlieren (§ 356 Abs. 4 BGB).
 
 ## Muster-Widerrufsformular
-- An: die im Impressum genannte Praxis
+- An: {{practiceLine}}
 - Hiermit widerrufe ich den von mir abgeschlossenen Vertrag über die CMD-Risikobewertung.
 - Bestellt am:
 - Name:
 - Anschrift:
 - Datum, bei Mitteilung auf Papier Unterschrift`,
 };
-
-/**
- * The imprint made from what the operator configured: the practice's name, address, e-mail and
- * tax ids, and nothing it cannot know. A complete imprint (professional title, dental chamber,
- * professional rules) is the operator's imprint.en.md / imprint.de.md.
- */
-export function defaultImprint(
-  seller: PracticeDetails,
-  email: string | undefined,
-): Record<Language, string> {
-  const lines = (labels: { email: string; taxNumber: string; vatId: string }) =>
-    [
-      ...(seller.name ? [seller.name] : []),
-      ...seller.addressLines,
-      ...(email ? [`${labels.email}: ${email}`] : []),
-      ...(seller.taxNumber ? [`${labels.taxNumber}: ${seller.taxNumber}`] : []),
-      ...(seller.vatId ? [`${labels.vatId}: ${seller.vatId}`] : []),
-    ]
-      .map((line) => `- ${line}`)
-      .join('\n');
-  const en = lines({ email: 'E-mail', taxNumber: 'Tax number', vatId: 'VAT ID' });
-  const de = lines({ email: 'E-Mail', taxNumber: 'Steuernummer', vatId: 'USt-IdNr.' });
-  return {
-    en: `# Imprint\n\n## Provider\n${en || 'The dental practice offering this assessment.'}`,
-    de: `# Impressum\n\n## Anbieter\n${de || 'Die Zahnarztpraxis, die diese Bewertung anbietet.'}`,
-  };
-}

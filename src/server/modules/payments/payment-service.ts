@@ -165,6 +165,8 @@ export async function updatePaymentIntent(
 ): Promise<PaymentIntentResult> {
   assertConsent(deps, body.details);
   const row = await findPayment(deps, body.paymentIntentId);
+  // Whoever learnt the intent's id must not redirect the access code to their own address.
+  assertClientSecret(row, body.clientSecret);
   if (row.fulfilledAt || row.status === 'succeeded') throw conflict('payments.alreadyPaid');
   if (row.status === 'canceled') throw conflict('payments.intentCanceled');
   const price = await quote(deps.db, body.couponCode, ip, row.intentId);

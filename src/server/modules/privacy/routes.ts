@@ -6,6 +6,8 @@ import {
 } from '../../../shared/contracts/privacy';
 import type { AppInstance } from '../../platform/http/app-instance';
 import { sendDownload } from '../../platform/http/download';
+import { downloadNames } from '../../platform/i18n/download-names';
+import { languageOfHeader } from '../../platform/i18n/messages';
 import { requireAuth } from '../../platform/http/route-access';
 import { erasePatientOnRequest } from './erase';
 import { patientExportZip } from './patient-export';
@@ -27,7 +29,7 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
       const zip = await patientExportZip({ ...app.deps, log: request.log }, requireAuth(request));
       return sendDownload(reply, {
         type: 'application/zip',
-        filename: 'my-assessment-data.zip',
+        filename: downloadNames.export[languageOfHeader(request.headers['accept-language'])],
         body: zip,
       });
     },

@@ -24,6 +24,7 @@ import {
 } from '../../platform/pdf/pdf-kit';
 import { fill } from '../../platform/i18n/fill';
 import { formatDay } from '../../platform/pdf/pdf-kit';
+import { printText } from '../../platform/pdf/script-runs';
 import type { ReportContext } from '../../../question-types/server-type';
 import { reportLabels } from './report-labels';
 import { maskedCodesOf } from '../access';
@@ -115,7 +116,8 @@ export async function renderAssessmentReport(
         .fontSize(10)
         .fillColor(MUTED)
         .text(label, doc.page.margins.left, y, { width: 150 });
-      doc.fillColor(INK).text(value, doc.page.margins.left + 160, y, { width: 330 });
+      doc.fillColor(INK);
+      printText(doc, value, REGULAR, { x: doc.page.margins.left + 160, y, width: 330 });
       doc.moveDown(0.2);
     }
     doc.x = doc.page.margins.left;
