@@ -3,7 +3,10 @@ import { maskedAccessCode } from '../../../shared/contracts/admin-patients';
 import type { DbOrTx } from '../../platform/db/client';
 import { findAssessment, type AssessmentRow } from '../assessments';
 import { createAssessment, type AssessmentDetails } from '../assessments';
+import type { SessionEnded } from '../../platform/auth-context';
 import {
+  findCodeByHash,
+  wasErasedCode,
   findLiveCodeByHash,
   insertAccessCode,
   latestCodeHints,
@@ -99,4 +102,21 @@ export async function maskedCodesOf(
 ): Promise<Map<number, string>> {
   const hints = await latestCodeHints(db, assessmentIds);
   return new Map(assessmentIds.map((id) => [id, maskedAccessCode(hints.get(id) ?? '????')]));
+}
+
+/**
+ * Why a well-formed code that opens nothing no longer does, when it once did: its assessment
+ * was refunded (with the date), replaced by a newer code, or erased. Null for a code never
+ * issued (or mistyped): that is simply wrong.
+ */
+export async function whyCodeFails(db: DbOrTx, code: string): Promise<SessionEnded | null> {
+  const normalized = normalizeAccessCode(code);
+  if (normalized.length !== CODE_GROUPS * GROUP_LENGTH) return null;
+  const hash = hashAccessCode(normalized);
+  const row = await findCodeByHash(db, hash);
+  if (!row) return (await wasErasedCode(db, hash)) ? { ended: 'erased' } : null;
+  if (!row.retiredAt) return null;
+  const assessment = await findAssessment(db, row.assessmentId);
+  if (assessment?.cancelledAt) return { ended: 'refunded', refundedAt: assessment.cancelledAt };
+  return { ended: 'code_replaced' };
 }

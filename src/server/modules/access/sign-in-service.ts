@@ -2,11 +2,11 @@ import type { Language } from '../../../shared/constants';
 import type { SignInMethod } from '../../../shared/contracts/auth';
 import type { AuthResult } from '../../../shared/contracts/common';
 import type { Db } from '../../platform/db/client';
-import { unauthenticated } from '../../platform/errors';
+import { sessionEnded, unauthenticated } from '../../platform/errors';
 import { endAssessmentSessions, setAssessmentLanguage } from '../assessments';
 import { findAccount } from '../accounts';
 import type { AuthContext } from '../../platform/auth-context';
-import { findAccessCode, hashAccessCode } from './access-codes';
+import { findAccessCode, hashAccessCode, whyCodeFails } from './access-codes';
 import { consumeRateLimit, type RateLimitRule } from '../accounts';
 import { verifySecondFactor } from '../accounts';
 import { issueSession } from './session';
@@ -42,7 +42,11 @@ export async function signInWithAccessCode(
   const undoIp = await consumeRateLimit(db, ACCESS_CODE_IP_LIMIT, input.ip);
   const undoCode = await consumeRateLimit(db, ACCESS_CODE_CODE_LIMIT, hashAccessCode(input.code));
   const accessCode = await findAccessCode(db, input.code);
-  if (!accessCode) throw unauthenticated('auth.invalidAccessCode');
+  if (!accessCode) {
+    // A code that once worked says what became of it; any other is just wrong.
+    const ended = await whyCodeFails(db, input.code);
+    throw ended ? sessionEnded(ended) : unauthenticated('auth.invalidAccessCode');
+  }
   const account = await findAccount(db, accessCode.userId);
   if (!account) throw unauthenticated('auth.invalidAccessCode');
   await Promise.all([undoIp(), undoCode()]);
@@ -87,5 +91,5 @@ export async function updateLanguage(
 
 /** Logout: ends every session of this assessment (other assessments of the address keep theirs). */
 export async function logout(db: Db, auth: AuthContext): Promise<void> {
-  await endAssessmentSessions(db, auth.assessmentId);
+  await endAssessmentSessions(db, auth.assessmentId, 'signed_out');
 }

@@ -1,6 +1,12 @@
 import type { AuthContext } from '../../platform/auth-context';
 import { deleteAccount, findAccount, lockAccount } from '../accounts';
-import { accountHasAssessments, deleteAssessment, listExpiredAssessments } from '../assessments';
+import {
+  accountHasAssessments,
+  deleteAssessment,
+  listAssessmentsOfAccount,
+  listExpiredAssessments,
+} from '../assessments';
+import { rememberErasedCodes } from '../access';
 import { recordAudit } from '../audit';
 import type { Db } from '../../platform/db/client';
 import { DomainError, conflict, invalid } from '../../platform/errors';
@@ -30,6 +36,12 @@ export async function erasePatient(
     const user = await lockAccount(tx, userId);
     if (!user) return null;
     const files = await uploadPathsOfAccount(tx, userId);
+    const assessments = await listAssessmentsOfAccount(tx, userId);
+    await rememberErasedCodes(
+      tx,
+      assessments.map((assessment) => assessment.id),
+      new Date(),
+    );
     await deletePaymentsOfAccount(tx, userId, user.email);
     // Answers, assessments and uploads go with the user (ON DELETE CASCADE).
     await deleteAccount(tx, userId);
@@ -82,6 +94,7 @@ export async function eraseExpiredAssessments(
     const paths = await deps.db.transaction(async (tx) => {
       const files = await uploadsOfAssessment(tx, id);
       await forgetPaymentDetails(tx, id);
+      await rememberErasedCodes(tx, [id], new Date());
       await deleteAssessment(tx, id);
       return files.map((file) => file.path);
     });
