@@ -1,19 +1,14 @@
 import type { AuthContext } from '../../platform/auth-context';
 import { deleteAccount, findAccount, lockAccount } from '../accounts';
-import {
-  accountHasAssessments,
-  deleteAssessment,
-  listAssessmentsOfAccount,
-  listExpiredAssessments,
-} from '../assessments';
+import { listAssessmentsOfAccount } from '../assessments';
 import { rememberErasedCodes } from '../access';
 import { recordAudit } from '../audit';
 import type { Db } from '../../platform/db/client';
 import { DomainError, conflict, invalid } from '../../platform/errors';
-import { uploadPathsOfAccount, uploadsOfAssessment } from '../media';
+import { uploadPathsOfAccount } from '../media';
 import type { MediaStore } from '../media';
 import { removeFilesOfDeletedRows } from '../media';
-import { deletePaymentsOfAccount, forgetPaymentDetails } from '../payments';
+import { deletePaymentsOfAccount } from '../payments';
 import { recordErasure } from './privacy-repository';
 
 export interface ErasureResult {
@@ -78,37 +73,4 @@ export async function erasePatientOnRequest(
     detail: `${result.mediaFilesRemoved} media files`,
   });
   return result;
-}
-
-/**
- * Erases evaluated assessments whose evaluation is older than the cut-off; a patient left with
- * no assessment at all is erased entirely.
- */
-export async function eraseExpiredAssessments(
-  deps: { db: Db; media: MediaStore },
-  cutoff: Date,
-): Promise<{ assessments: number; patients: number }> {
-  const expired = await listExpiredAssessments(deps.db, cutoff);
-  let patients = 0;
-  for (const { id, userId } of expired) {
-    const paths = await deps.db.transaction(async (tx) => {
-      const files = await uploadsOfAssessment(tx, id);
-      await forgetPaymentDetails(tx, id);
-      await rememberErasedCodes(tx, [id], new Date());
-      await deleteAssessment(tx, id);
-      return files.map((file) => file.path);
-    });
-    const removed = await removeFilesOfDeletedRows(deps, paths);
-    if (!(await accountHasAssessments(deps.db, userId))) {
-      await erasePatient(deps, userId, 'retention', null);
-      patients += 1;
-    } else {
-      await recordErasure(deps.db, {
-        erasedUserId: userId,
-        reason: 'retention',
-        mediaFilesRemoved: removed,
-      });
-    }
-  }
-  return { assessments: expired.length, patients };
 }
