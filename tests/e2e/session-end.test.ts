@@ -18,6 +18,7 @@ const e2e = useE2e({
     logout: await insertPatient(db, { email: 'logout@example.org', firstName: 'Lou' }),
     expired: await insertPatient(db, { email: 'expired@example.org', firstName: 'Exa' }),
     erased: await insertPatient(db, { email: 'erased@example.org', firstName: 'Eri' }),
+    replaced: await insertPatient(db, { email: 'replaced@example.org', firstName: 'Rea' }),
   }),
 });
 
@@ -29,7 +30,10 @@ async function signIn(page: Page, code: string, language: 'en' | 'de' = 'en'): P
       name: language === 'de' ? 'Ich habe einen Zugangscode' : 'I have an access code',
     })
     .click();
-  await page.getByLabel(/^Access code|^Zugangscode/).fill(code);
+  await page
+    .getByLabel(/^Access code|^Zugangscode/)
+    .first()
+    .fill(code);
   await page.getByRole('button', { name: /Continue assessment|fortsetzen/i }).click();
   await page.waitForURL('**/app');
 }
@@ -194,5 +198,21 @@ describe('a session that ended says so', () => {
     await expect
       .poll(() => page.getByRole('dialog').getByRole('alert').innerText())
       .toContain(`refunded on ${today}`);
+  });
+
+  it("code replacement: the practice's new code ends the old session at once, in German", async () => {
+    const page = await e2e.newPage({ viewport: PHONE, locale: 'de-DE' });
+    await signIn(page, e2e.seeded.replaced.code, 'de');
+    const token = await tokenOf(page);
+    const admin = await e2e.adminPage({ viewport: DESKTOP });
+    const url = `/api/admin/assessments/${e2e.seeded.replaced.assessmentId}/access-code`;
+    expect(await adminCall(admin, 'POST', url, {})).toBe(202);
+
+    expect(await refusalOf(page, token)).toMatchObject({
+      status: 401,
+      body: { reason: 'code_replaced' },
+    });
+    await landsOnPaywallSaying(page, 'Ihr Zugangscode wurde durch einen neuen ersetzt');
+    await screenshot(page, 'session-ended-code-replaced-de-phone');
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { accessCodes, erasedAccessCodes } from './tables';
 
@@ -105,6 +105,30 @@ export async function replaceLiveCode(
     await tx.insert(accessCodes).values({ assessmentId, ...code });
     return true;
   });
+}
+
+/**
+ * Retires the assessment's live codes issued before the code `codeId`: the first sign-in with a
+ * newer code makes it the only one. Returns how many were retired.
+ */
+export async function retireCodesBefore(
+  db: DbOrTx,
+  assessmentId: number,
+  codeId: number,
+  now: Date,
+): Promise<number> {
+  const retired = await db
+    .update(accessCodes)
+    .set({ retiredAt: now })
+    .where(
+      and(
+        eq(accessCodes.assessmentId, assessmentId),
+        isNull(accessCodes.retiredAt),
+        lt(accessCodes.id, codeId),
+      ),
+    )
+    .returning({ id: accessCodes.id });
+  return retired.length;
 }
 
 /** Retires every live code of the assessments: none of them signs in again. */
