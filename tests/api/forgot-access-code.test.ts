@@ -279,6 +279,7 @@ describe('POST /api/admin/assessments/:id/access-code', () => {
     expect(mail!.subject).toBe('Your new access code for the CMD risk assessment');
     expect(mail!.text).not.toContain('Kieferknacken');
     expect(mail!.text).toContain('Your earlier code for it no longer works');
+    expect(mail!.text).toContain('If you did not ask the practice for a new code');
     const code = accessCodeFromMail(mail!.text)!;
     expect((await signIn(code)).statusCode).toBe(200);
     expect((await signIn(patient.code)).statusCode).toBe(401);

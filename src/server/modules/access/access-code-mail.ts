@@ -21,6 +21,8 @@ const texts = {
       `As requested, here is a new access code for your CMD risk assessment ordered on ${orderedAt}. Your earlier code keeps working until you first sign in with this one; from then on only this code works:`,
     adminReissued: (orderedAt: string) =>
       `The practice has sent you a new access code for your CMD risk assessment ordered on ${orderedAt}. Your earlier code for it no longer works:`,
+    adminReissueIgnore:
+      'If you did not ask the practice for a new code, please let the practice know. Nobody else has received this code.',
     reissueIgnore:
       'If you did not ask for a new code, someone entered your e-mail address on our website. Please use this code from now on; nobody else has received it.',
   },
@@ -43,6 +45,8 @@ const texts = {
       `Wie gewünscht erhalten Sie einen neuen Zugangscode für Ihre am ${orderedAt} bestellte CMD-Risikobewertung. Ihr bisheriger Code gilt weiter, bis Sie sich zum ersten Mal mit diesem anmelden; ab dann gilt nur noch dieser Code:`,
     adminReissued: (orderedAt: string) =>
       `Die Praxis hat Ihnen einen neuen Zugangscode für Ihre am ${orderedAt} bestellte CMD-Risikobewertung geschickt. Ihr bisheriger Code dafür gilt nicht mehr:`,
+    adminReissueIgnore:
+      'Falls Sie die Praxis nicht um einen neuen Code gebeten haben, geben Sie ihr bitte Bescheid. Niemand sonst hat diesen Code erhalten.',
     reissueIgnore:
       'Falls Sie keinen neuen Code angefordert haben, hat jemand Ihre E-Mail-Adresse auf unserer Website eingegeben. Bitte verwenden Sie ab jetzt diesen Code; niemand sonst hat ihn erhalten.',
   },
@@ -74,7 +78,12 @@ export function accessCodeMail(input: {
       : input.reissue
         ? t.reissued(input.orderedAt)
         : t.thanks;
-  const ignore = input.reissue ? t.reissueIgnore : t.ignore;
+  const ignore =
+    input.reissue === 'admin-reissue'
+      ? t.adminReissueIgnore
+      : input.reissue
+        ? t.reissueIgnore
+        : t.ignore;
   const text = [
     t.greeting(input.name),
     '',
