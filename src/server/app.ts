@@ -21,7 +21,7 @@ import { invoiceRoutes } from './modules/invoices';
 import { legalRoutes, loadLegalPages, loadPrivacyNotice } from './modules/legal';
 import { createMediaStore, mediaRoutes } from './modules/media';
 import { createPaymentProvider, paymentRoutes, registerRefundMail } from './modules/payments';
-import { privacyRoutes, registerCleanupJobs } from './modules/privacy';
+import { privacyRoutes, registerCleanupJobs, registerErasureMail } from './modules/privacy';
 import { promoCodeRoutes } from './modules/promo-codes';
 import { questionnaireRoutes } from './modules/questionnaire';
 import { reviewRoutes } from './modules/review';
@@ -164,6 +164,7 @@ export async function buildApp({
   registerCareScans(app.jobs, deps);
   registerEvaluationMails(app.jobs, deps);
   registerCleanupJobs(app.jobs, deps);
+  registerErasureMail(app.jobs, deps);
   app.readiness.register('jobs', () => app.jobs.check());
   app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());

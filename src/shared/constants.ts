@@ -51,11 +51,27 @@ export const MAX_PROGRESS_DOTS = 15;
 export const STEP_LABEL_MAX_LENGTH = 60;
 
 /** Local storage keys shared by the browser features (SPEC section 3 "Other"). */
+/**
+ * Why a session no longer stands, on every 401 of a signed-in call (and on a sign-in with a code
+ * that no longer opens anything): the browser signs out and says which of these happened.
+ */
+export const SESSION_END_REASONS = [
+  'expired',
+  'signed_out',
+  'code_replaced',
+  'refunded',
+  'erased',
+  'not_admin',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 export const STORAGE_KEYS = {
   authToken: 'auth_token',
   user: 'user',
   pendingUserInfo: 'pending_user_info',
   appliedCouponCode: 'applied_coupon_code',
+  /** Why the last session ended (its 401's reason), until the paywall has said so. */
+  sessionEnded: 'session_ended',
 } as const;
 
 export function normalizeLanguage(value: string | null | undefined): Language {

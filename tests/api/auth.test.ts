@@ -104,7 +104,7 @@ describe('language preference', () => {
     expect(reply.statusCode).toBe(200);
     const { token, language } = reply.json();
     expect(language).toBe('de');
-    expect((await t.app.deps.tokens.verify(token))?.language).toBe('de');
+    expect(await t.app.deps.tokens.verify(token)).toMatchObject({ payload: { language: 'de' } });
     expect((await assessmentById(t.database, patient.assessmentId))?.language).toBe('de');
   });
 

@@ -7,7 +7,9 @@ import {
   FORGOT_IP_LIMIT,
   FORGOT_REPLY_MIN_MS,
 } from '../../src/server/modules/access/access-code-reissue';
+import { deliverAccessCode } from '../../src/server/modules/access/access-code-delivery';
 import { sessionForAssessment } from '../../src/server/modules/access/session';
+import type { MailMessage } from '../../src/server/platform/mail/mailer';
 import { accessCodes, assessments, auditLog, jobs } from '../../src/server/schema';
 import { accessCodeFromMail } from '../helpers/browser';
 import { readMail } from '../helpers/mail';
@@ -72,8 +74,21 @@ async function patientWithAnswer(): Promise<TestUser> {
   return patient;
 }
 
+const questions = (headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/api/survey/questions', headers });
+
 describe('POST /api/access-code/forgot', () => {
-  it('mails a known address a new code that signs in, and the old code stops working', async () => {
+  it("a stranger's request locks nobody out: the patient's code and session keep working", async () => {
+    const patient = await patientWithAnswer();
+    const before = (await t.outbox()).length;
+    expect((await forgot(patient.email)).statusCode).toBe(202);
+    expect(await mailsTo(patient.email, before)).toHaveLength(1);
+    expect((await questions(patient.headers)).statusCode).toBe(200);
+    expect((await signIn(patient.code)).statusCode).toBe(200);
+    expect((await questions(patient.headers)).statusCode).toBe(200);
+  });
+
+  it('mails a new code that signs in; its first use retires the old code and ends its sessions', async () => {
     const patient = await patientWithAnswer();
     const before = (await t.outbox()).length;
     log = '';
@@ -85,15 +100,35 @@ describe('POST /api/access-code/forgot', () => {
     const [mail, ...more] = await mailsTo(patient.email, before);
     expect(more).toHaveLength(0);
     expect(mail!.subject).toBe('Ihr neuer Zugangscode für die CMD-Risikobewertung');
-    expect(mail!.text).toContain('Ihr bisheriger Code dafür gilt nicht mehr');
+    expect(mail!.text).toContain(
+      'Ihr bisheriger Code gilt weiter, bis Sie sich zum ersten Mal mit diesem anmelden',
+    );
     expect(mail!.text).not.toContain('Kieferknacken');
     expect(mail!.html).not.toContain('Kieferknacken');
     const code = accessCodeFromMail(mail!.text)!;
     expect(code).toBeDefined();
     expect(code).not.toBe(patient.code);
 
+    // Until the new code is used, the old one and its sessions still work.
+    const oldSession = await signIn(patient.code);
+    expect(oldSession.statusCode).toBe(200);
+    const oldHeaders = { authorization: `Bearer ${oldSession.json().token}` };
+    expect((await questions(oldHeaders)).statusCode).toBe(200);
+
+    const fresh = await signIn(code);
+    expect(fresh.statusCode).toBe(200);
+    const refused = await signIn(patient.code);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ reason: 'code_replaced' });
+    for (const headers of [oldHeaders, patient.headers]) {
+      const old = await questions(headers);
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toMatchObject({ reason: 'code_replaced' });
+    }
+    // The new code's session stands, and signing in with it again ends nothing.
+    const freshHeaders = { authorization: `Bearer ${fresh.json().token}` };
     expect((await signIn(code)).statusCode).toBe(200);
-    expect((await signIn(patient.code)).statusCode).toBe(401);
+    expect((await questions(freshHeaders)).statusCode).toBe(200);
     // Neither code reaches the log, nor the address.
     expect(log).not.toContain(code);
     expect(log).not.toContain(patient.code);
@@ -229,15 +264,22 @@ describe('POST /api/admin/assessments/:id/access-code', () => {
   const send = (id: number, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/api/admin/assessments/${id}/access-code`, headers });
 
-  it('mails the patient a new code, retires the old one and records who asked', async () => {
+  it('retires the old code and ends its sessions at once, mails a new code, records who asked', async () => {
     const patient = await patientWithAnswer();
     const before = (await t.outbox()).length;
     log = '';
     const reply = await send(patient.assessmentId, admin.headers);
     expect(reply.statusCode).toBe(202);
+    // Before the mail has gone out: the leaked code and its sessions are already refused.
+    const session = await questions(patient.headers);
+    expect(session.statusCode).toBe(401);
+    expect(session.json()).toMatchObject({ reason: 'code_replaced' });
+    expect((await signIn(patient.code)).json()).toMatchObject({ reason: 'code_replaced' });
     const [mail] = await mailsTo(patient.email, before);
     expect(mail!.subject).toBe('Your new access code for the CMD risk assessment');
     expect(mail!.text).not.toContain('Kieferknacken');
+    expect(mail!.text).toContain('Your earlier code for it no longer works');
+    expect(mail!.text).toContain('If you did not ask the practice for a new code');
     const code = accessCodeFromMail(mail!.text)!;
     expect((await signIn(code)).statusCode).toBe(200);
     expect((await signIn(patient.code)).statusCode).toBe(401);
@@ -270,12 +312,16 @@ describe('POST /api/admin/assessments/:id/access-code', () => {
     expect((await signIn(patient.code)).statusCode).toBe(200);
   });
 
-  it('refuses an erased assessment (404) and a retired code (409)', async () => {
+  it('refuses an erased assessment (404) and a refunded one (409)', async () => {
     const patient = await t.createPatient();
     await t.database.db
       .update(accessCodes)
       .set({ retiredAt: new Date() })
       .where(eq(accessCodes.assessmentId, patient.assessmentId));
+    await t.database.db
+      .update(assessments)
+      .set({ cancelledAt: new Date() })
+      .where(eq(assessments.id, patient.assessmentId));
     const retired = await send(patient.assessmentId, admin.headers);
     expect(retired.statusCode).toBe(409);
     expect(retired.json().message).toMatch(/retired/);
@@ -283,4 +329,25 @@ describe('POST /api/admin/assessments/:id/access-code', () => {
     await t.database.db.delete(assessments).where(eq(assessments.id, erased.assessmentId));
     expect((await send(erased.assessmentId, admin.headers)).statusCode).toBe(404);
   });
+});
+
+describe('the access-code mail and a crash', () => {
+  for (const reason of ['checkout', 'reissue', 'admin-reissue'] as const) {
+    it(`a ${reason} code whose mail went out works though the worker died right after sending`, async () => {
+      const patient = await t.createPatient();
+      const sent: MailMessage[] = [];
+      const dying = {
+        send: async (message: MailMessage) => {
+          sent.push(message);
+          throw new Error('the worker died before recording the job');
+        },
+      };
+      const deps = { db: t.database.db, mailer: dying, config: t.config };
+      await expect(
+        deliverAccessCode(deps, { assessmentId: patient.assessmentId, reason }),
+      ).rejects.toThrow('worker died');
+      const code = accessCodeFromMail(sent[0]!.text)!;
+      expect((await signIn(code)).statusCode).toBe(200);
+    });
+  }
 });

@@ -77,13 +77,19 @@ describe('access rules of every API route', () => {
 describe('registering routes', () => {
   it('refuses an API route that declares no access rule', async () => {
     const app = Fastify();
-    registerRouteAccess(app, { authenticate: async () => null, readClaims: async () => null });
+    registerRouteAccess(app, {
+      authenticate: async () => ({ ended: 'expired' }),
+      readClaims: async () => ({ ended: 'expired' }),
+    });
     expect(() => app.get('/api/anything', async () => ({}))).toThrow(/declares no access rule/);
   });
 
   it('refuses an admin-prefixed route that is not admin-only', async () => {
     const app = Fastify();
-    registerRouteAccess(app, { authenticate: async () => null, readClaims: async () => null });
+    registerRouteAccess(app, {
+      authenticate: async () => ({ ended: 'expired' }),
+      readClaims: async () => ({ ended: 'expired' }),
+    });
     expect(() =>
       app.get('/api/admin/things', { config: { access: 'user' } }, async () => ({})),
     ).toThrow(/not admin-only/);

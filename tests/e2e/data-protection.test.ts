@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { answerEveryType, insertPatient } from '../helpers/admin-seed';
+import { apiAsPage } from '../helpers/admin-browser';
 import { screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { makeSampleMedia } from '../helpers/sample-media';
@@ -23,7 +24,26 @@ const e2e = useE2e({
       lastName: 'Kraus',
     });
     await answerEveryType(db, store, other, files);
-    return { jonas: { code: patient.code, email } };
+    // A family sharing one address: two people, two records.
+    const family = 'wolf.family@example.org';
+    const mia = await insertPatient(db, {
+      email: family,
+      firstName: 'Mia',
+      lastName: 'Wolf',
+      dateOfBirth: '1990-03-04',
+    });
+    await answerEveryType(db, store, mia, files);
+    const max = await insertPatient(db, {
+      email: family,
+      firstName: 'Max',
+      lastName: 'Wolf',
+      dateOfBirth: '1988-07-21',
+    });
+    await answerEveryType(db, store, max, files);
+    return {
+      jonas: { code: patient.code, email },
+      family: { email: family, mia, max },
+    };
   },
 });
 
@@ -68,7 +88,8 @@ describe('patient rights in the browser', () => {
     await page.goto('/admin/responses');
     const patient = page.getByTestId('patient-accordion').filter({ hasText: 'Jonas Becker' });
     await patient.getByRole('button', { name: /Jonas Becker/ }).click();
-    await patient.getByRole('button', { name: 'Erase patient…' }).click();
+    await patient.getByRole('button', { name: 'Erase everything of this address…' }).click();
+    expect(await page.getByTestId('erase-address-names').innerText()).toContain('Jonas Becker');
     const confirm = page.getByRole('button', { name: 'Erase for good' });
     await page.getByTestId('erase-confirm-email').fill('someone@else.org');
     expect(await confirm.isDisabled()).toBe(true);
@@ -90,10 +111,50 @@ describe('patient rights in the browser', () => {
     }, signIn.token);
     expect(status).toBe(401);
 
-    // Jonas's photo and video are gone from the store; Lea's stay.
-    const stored = (await readdir(join(e2e.dataDir, 'media'))).filter(
-      (name) => !name.startsWith('.'),
+    // Jonas's photo and video are gone from the store; Lea's and the Wolfs' stay.
+    expect(await storedMedia()).toHaveLength(6);
+  });
+
+  it("erases one person of a shared address: Mia's record goes, Max's answers and media stay", async () => {
+    const { family } = e2e.seeded;
+    const page = await e2e.adminPage();
+    await page.goto('/admin/responses');
+    const group = page.getByTestId('patient-accordion').filter({ hasText: family.email });
+    await group.getByRole('button', { name: /Mia Wolf · Max Wolf|Max Wolf · Mia Wolf/ }).click();
+    expect(await group.getByTestId('shared-email').innerText()).toContain('2 assessments share');
+    const mia = group.getByTestId('access-code').filter({ hasText: 'Mia Wolf' });
+    expect(await mia.getByTestId('assessment-patient').innerText()).toBe('Mia Wolf · 4 Mar 1990');
+    await mia.getByTestId('access-code-accordion').getByRole('button').first().click();
+    await mia.getByRole('button', { name: 'Erase this assessment' }).click();
+    const dialog = page.getByRole('dialog');
+    const text = await dialog.innerText();
+    expect(text).toContain('Erase the assessment of Mia Wolf?');
+    expect(text).toContain('born 4 Mar 1990');
+    expect(text).toContain('Other assessments of wolf.family@example.org are not touched');
+    expect(text).not.toContain('Max');
+    const confirm = dialog.getByRole('button', { name: 'Erase this assessment' });
+    await page.getByTestId('erase-confirm-name').fill('Max Wolf');
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByTestId('erase-confirm-name').fill('Mia Wolf');
+    await screenshot(page, 'admin-erase-assessment-1280');
+    await confirm.click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => group.getByTestId('access-code').count()).toBe(1);
+    expect(await group.getByTestId('assessment-patient').innerText()).toContain('Max Wolf');
+
+    // Max's answers are all there, and his photo and video still in the store.
+    const answers = await apiAsPage<{ responses: unknown[] }>(
+      page,
+      `/api/admin/assessments/${family.max.assessmentId}/answers`,
     );
-    expect(stored).toHaveLength(2);
+    expect(answers.status).toBe(200);
+    expect(answers.body.responses.length).toBeGreaterThan(0);
+    expect(await storedMedia()).toHaveLength(4);
+    const gone = await apiAsPage(page, `/api/admin/assessments/${family.mia.assessmentId}/answers`);
+    expect(gone.status).toBe(404);
   });
 });
+
+async function storedMedia(): Promise<string[]> {
+  return (await readdir(join(e2e.dataDir, 'media'))).filter((name) => !name.startsWith('.'));
+}

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { STORAGE_KEYS } from '../../shared/constants';
 import i18n from './i18n';
+import { signOutAfter401 } from './auth/session-end';
 import { storage } from './storage';
 
 /**
@@ -61,7 +62,17 @@ export function failureMessage(
   return fromStatus || 'Request failed';
 }
 
-function failure(response: Pick<Response, 'status' | 'statusText'>, body: unknown): ApiError {
+/**
+ * A refused call. The one place that reacts to a 401 of a signed-in call: the session is over
+ * (its body says why), so the browser signs out and the paywall says why. A 401 of a call made
+ * without a token (a wrong code at sign-in) is the caller's to show.
+ */
+function failure(
+  response: Pick<Response, 'status' | 'statusText'>,
+  body: unknown,
+  signedIn: boolean,
+): ApiError {
+  if (response.status === 401 && signedIn) signOutAfter401(body);
   const code =
     body && typeof body === 'object' && 'code' in body && typeof body.code === 'string'
       ? body.code
@@ -79,7 +90,8 @@ async function send(path: string, init: RequestInit): Promise<Response> {
     if ((error as Error).name === 'AbortError') throw error;
     throw networkFailure();
   }
-  if (!response.ok) throw failure(response, await readBody(response));
+  const signedIn = new Headers(init.headers).has('Authorization');
+  if (!response.ok) throw failure(response, await readBody(response), signedIn);
   return response;
 }
 
@@ -136,7 +148,7 @@ export function apiUpload<T>(
         /* a plain-text reply */
       }
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(failure(xhr, body));
+        reject(failure(xhr, body, 'Authorization' in requestHeaders()));
         return;
       }
       const parsed = schema.safeParse(body);
@@ -229,7 +241,7 @@ export async function apiResumableUpload<T>(
           /* a plain-text reply */
         }
         const status = response.getStatus();
-        reject(failure({ status, statusText: '' }, body));
+        reject(failure({ status, statusText: '' }, body, 'Authorization' in requestHeaders()));
       },
     });
     void upload.findPreviousUploads().then((previous) => {

@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/constants';
 import type { SignInMethod } from '../../shared/contracts/auth';
+import type { SessionEndReason } from '../../shared/contracts/common';
 
 /**
  * What a request's sign-in proved; set by the route-access hook (from the `authenticate` it is
@@ -27,3 +28,12 @@ export interface SessionClaims {
   tokenVersion: number;
   assessmentTokenVersion: number;
 }
+
+/** A token that proves nothing any more, and why (told to the browser with the 401). */
+export interface SessionEnded {
+  ended: SessionEndReason;
+  /** With "refunded": when the assessment was refunded. */
+  refundedAt?: Date;
+}
+
+export const isSessionEnded = (value: object): value is SessionEnded => 'ended' in value;

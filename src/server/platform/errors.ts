@@ -1,4 +1,5 @@
 import type { MessageKey } from './i18n/messages';
+import type { SessionEnded } from './auth-context';
 
 /**
  * What went wrong, in the domain's words. Services throw these and know nothing of HTTP; the one
@@ -50,3 +51,24 @@ export const rateLimited = (
   key: MessageKey = 'errors.tooManyRequests',
   params?: Record<string, number>,
 ) => new DomainError('rate_limited', key, params);
+
+const SESSION_END_MESSAGES = {
+  expired: 'auth.sessionExpired',
+  signed_out: 'auth.signedOut',
+  code_replaced: 'auth.codeReplaced',
+  refunded: 'auth.refunded',
+  erased: 'auth.erased',
+  not_admin: 'auth.notAdmin',
+} as const satisfies Record<SessionEnded['ended'], MessageKey>;
+
+/** A 401 that names why the session ended (`reason`), so the browser can sign out and say so. */
+export const sessionEnded = ({ ended, refundedAt }: SessionEnded) =>
+  new DomainError(
+    'unauthenticated',
+    SESSION_END_MESSAGES[ended],
+    {},
+    {
+      reason: ended,
+      ...(refundedAt ? { refundedAt: refundedAt.toISOString() } : {}),
+    },
+  );

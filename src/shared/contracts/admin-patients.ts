@@ -23,9 +23,11 @@ export type AdminPatientsQuery = z.infer<typeof adminPatientsQuerySchema>;
 
 export const adminAssessmentSummarySchema = z.object({
   ID: z.number().int(),
-  /** The patient's name as entered at this assessment's checkout. */
+  /** The person who checked out this assessment, as entered then: one person, one record. */
   firstName: z.string(),
   lastName: z.string(),
+  email: z.string(),
+  dateOfBirth: z.string().nullable(),
   /** The masked code; the code itself is never stored. */
   accessCode: z.string(),
   createdAt: z.string(),
@@ -45,8 +47,9 @@ export const adminAssessmentSummarySchema = z.object({
 export type AdminAssessmentSummary = z.infer<typeof adminAssessmentSummarySchema>;
 
 /**
- * The assessments bought with one e-mail address. The name is the latest assessment's; each
- * assessment carries the details entered at its own checkout.
+ * The assessments bought with one e-mail address, listed together only as a hint (a family may
+ * share an address): each assessment carries the person who checked it out. The group's name is
+ * the latest assessment's and names nobody in particular.
  */
 export const adminPatientSchema = z.object({
   ID: z.number().int(),

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'assessment.status',
   'patient.export',
   'patient.erase',
+  'assessment.erase',
   'retention.erase',
   'question.create',
   'question.update',

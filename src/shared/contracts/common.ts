@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../constants';
+import { LANGUAGES, SESSION_END_REASONS } from '../constants';
 
 export const languageSchema = z.enum(LANGUAGES);
 
@@ -61,10 +61,18 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'validati
   { error: 'validation.date' },
 );
 
+/** Why a session no longer stands (`SESSION_END_REASONS`), on every 401 of a signed-in call. */
+export const sessionEndReasonSchema = z.enum(SESSION_END_REASONS);
+export type { SessionEndReason } from '../constants';
+
 /** Every error reply of the API, 4xx and 5xx alike. */
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string().optional(),
+  /** On a 401: why the session ended. */
+  reason: sessionEndReasonSchema.optional(),
+  /** With reason "refunded": when the assessment was refunded (ISO 8601). */
+  refundedAt: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

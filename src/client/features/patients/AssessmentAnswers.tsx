@@ -1,3 +1,4 @@
+import DeleteIcon from '@mui/icons-material/Delete';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import RateReviewIcon from '@mui/icons-material/RateReview';
@@ -23,6 +24,7 @@ import { AnswersTable } from '../../lib/answers/AnswersTable';
 import { formatDate } from '../../lib/format';
 import { NewAccessCodeButton } from './NewAccessCodeButton';
 import { AssessmentBilling } from './AssessmentBilling';
+import { EraseAssessmentDialog } from './EraseAssessmentDialog';
 import '../../lib/admin-i18n/i18n';
 
 /** Downloads the assessment's case report; errors are shown below the assessment. */
@@ -66,6 +68,7 @@ export function AccessCodeAccordion({ code }: { code: AdminAssessmentSummary }) 
   const [expanded, setExpanded] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [codeSent, setCodeSent] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const open = code.status === 'submitted' || code.status === 'in_review';
   return (
     <Box sx={{ position: 'relative' }} data-testid="access-code" data-status={code.status}>
@@ -108,6 +111,10 @@ export function AccessCodeAccordion({ code }: { code: AdminAssessmentSummary }) 
               </Typography>
               <Typography variant="body2" color="text.secondary" data-testid="assessment-patient">
                 {`${code.firstName} ${code.lastName}`.trim()}
+                {code.dateOfBirth && ` · ${formatDate(code.dateOfBirth, i18n.language)}`}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {code.email}
               </Typography>
             </Box>
             <Chip
@@ -148,6 +155,17 @@ export function AccessCodeAccordion({ code }: { code: AdminAssessmentSummary }) 
           )}
           {expanded && <AssessmentBilling assessmentId={code.ID} />}
           {expanded && <AnswersTable assessmentId={code.ID} />}
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteIcon />}
+              onClick={() => setErasing(true)}
+            >
+              {t('eraseAssessment.open')}
+            </Button>
+          </Box>
+          {erasing && <EraseAssessmentDialog code={code} onClose={() => setErasing(false)} />}
         </AccordionDetails>
       </Accordion>
       {/* A sibling of the summary, not inside it: a button may not sit in the summary's button. */}

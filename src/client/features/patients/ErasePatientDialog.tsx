@@ -7,8 +7,8 @@ import { useErasePatient } from './patients-api';
 import '../../lib/admin-i18n/i18n';
 
 /**
- * Erasure cannot be undone, so the admin types the patient's e-mail address again; the server
- * checks the same.
+ * The explicit second choice: every assessment of an address, each person listed by name. It
+ * cannot be undone, so the admin types the address again; the server checks the same.
  */
 export function ErasePatientDialog({ user, onClose }: { user: AdminPatient; onClose(): void }) {
   const { t } = useTranslation('admin');
@@ -40,7 +40,14 @@ export function ErasePatientDialog({ user, onClose }: { user: AdminPatient; onCl
         />
       }
     >
-      {t('erase.description', { name: `${user.firstName} ${user.lastName}`.trim() || user.email })}
+      {t('erase.description', { email: user.email })}
+      <ul data-testid="erase-address-names">
+        {user.accessCodes.map((code) => (
+          <li key={code.ID}>
+            {`${code.firstName} ${code.lastName}`.trim() || code.email} ({code.accessCode})
+          </li>
+        ))}
+      </ul>
     </ConfirmDialog>
   );
 }

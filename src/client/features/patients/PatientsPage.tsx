@@ -31,7 +31,13 @@ function PatientAccordion({ user }: { user: AdminPatient }) {
   const { t } = useTranslation('admin');
   const [expanded, setExpanded] = useState(false);
   const [erasing, setErasing] = useState(false);
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  // Each person of the address by the name entered at their own checkout: the group is a hint.
+  const names = [
+    ...new Set(
+      user.accessCodes.map((code) => `${code.firstName} ${code.lastName}`.trim()).filter(Boolean),
+    ),
+  ];
+  const name = names.join(' · ') || user.email;
   const initials =
     `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() ||
     user.email.charAt(0).toUpperCase();
@@ -90,6 +96,7 @@ function PatientAccordion({ user }: { user: AdminPatient }) {
           <Button
             size="small"
             color="error"
+            variant="text"
             startIcon={<DeleteForeverIcon />}
             onClick={() => setErasing(true)}
           >

@@ -1,9 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okBodySchema } from '../../../shared/contracts/common';
-import { erasureResultSchema } from '../../../shared/contracts/privacy';
+import {
+  assessmentErasureResultSchema,
+  erasureResultSchema,
+} from '../../../shared/contracts/privacy';
 import { apiRequest } from '../../lib/api-client';
 
-/** Erases a patient after the admin typed their e-mail again; the list reloads without them. */
+/**
+ * Erases every assessment of an address (the explicit second choice) after the admin typed the
+ * address again; the list reloads without them.
+ */
 export function useErasePatient() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -12,6 +18,20 @@ export function useErasePatient() {
         method: 'DELETE',
         body: { confirmEmail },
         schema: erasureResultSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'patients'] }),
+  });
+}
+
+/** Erases one assessment after the admin typed its patient's name; the list reloads without it. */
+export function useEraseAssessment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirmName }: { id: number; confirmName: string }) =>
+      apiRequest(`/api/admin/assessments/${id}/erase`, {
+        method: 'POST',
+        body: { confirmName },
+        schema: assessmentErasureResultSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'patients'] }),
   });

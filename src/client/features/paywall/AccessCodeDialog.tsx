@@ -16,6 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { normalizeLanguage } from '../../../shared/constants';
 import { ApiError } from '../../lib/api-client';
+import { sessionEndOf } from '../../lib/auth/session-end';
+import { sessionEndedText } from './session-ended-text';
 import { verifyAccessCode } from '../../lib/auth/api';
 import { useAuth } from '../../lib/auth/auth-context';
 import { FORGOT_CODE_TITLE_ID, ForgotCodeForm } from './ForgotCodeForm';
@@ -65,7 +67,11 @@ export default function AccessCodeDialog({ open, onClose }: Props) {
     } catch (caught) {
       const apiError = caught instanceof ApiError ? caught : null;
       const status = apiError?.status ?? 0;
-      if (apiError?.code === 'auth.totpRequired') {
+      const ended = sessionEndOf(apiError?.body);
+      if (ended) {
+        // A code that once worked: refunded, erased or replaced, said as such.
+        setError(sessionEndedText(t, ended, i18n.language));
+      } else if (apiError?.code === 'auth.totpRequired') {
         setTotpStep(true);
       } else if (apiError?.code?.startsWith('auth.totp')) {
         setError(apiError.message);

@@ -13,6 +13,7 @@ import { AccessCodeButton } from './AccessCodeButton';
 import './i18n';
 import { PaywallWizard } from './PaywallWizard';
 import { SellingPoints } from './SellingPoints';
+import { SessionEndedNotice } from './SessionEndedNotice';
 
 // Only returning patients open the access-code dialog: its code arrives when they reach for it.
 const loadAccessCodeDialog = () => import('./AccessCodeDialog');
@@ -65,6 +66,7 @@ export function PaywallPage() {
           </Box>
         </RenderSlice>
       </Box>
+      <SessionEndedNotice />
       {verificationFailed && (
         <Alert severity="warning" role="alert" sx={{ mb: 3 }}>
           {typeof verificationFailed === 'string' ? verificationFailed : t('verificationFailed')}

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs/job-definition';
 import { enqueue, type JobQueue } from '../../platform/jobs/job-queue';
 import type { Mailer } from '../../platform/mail/mailer';
-import { generateAccessCode, replaceAccessCode } from './access-codes';
+import { addAccessCode, generateAccessCode, replaceAccessCode } from './access-codes';
 import { assessmentsWithLiveCode } from './access-codes-repository';
 import { findAssessment } from '../assessments';
 import { practiceCalendar } from '../../platform/calendar/practice-calendar';
@@ -18,8 +18,12 @@ export const accessCodeMailJob = defineJob({
   name: 'access-code-mail',
   payload: z.object({
     assessmentId: z.number().int().positive(),
-    /** The first code, bought at checkout, or a new one in place of a lost one. */
-    reason: z.enum(['checkout', 'reissue']).default('checkout'),
+    /**
+     * The first code, bought at checkout; a new one the patient asked for ("forgot code"), which
+     * replaces the old one when first used; or one an administrator sent, the old one already
+     * retired.
+     */
+    reason: z.enum(['checkout', 'reissue', 'admin-reissue']).default('checkout'),
     /** The language the new code was asked for in; the assessment's own otherwise. */
     language: languageSchema.optional(),
   }),
@@ -36,7 +40,7 @@ export const accessCodeMailJob = defineJob({
 export function enqueueAccessCodeMail(
   db: DbOrTx,
   assessmentId: number,
-  request: { reason: 'reissue'; language?: Language } | { reason: 'checkout' } = {
+  request: { reason: 'reissue'; language?: Language } | { reason: 'checkout' | 'admin-reissue' } = {
     reason: 'checkout',
   },
 ): Promise<number | null> {
@@ -55,20 +59,33 @@ export interface AccessCodeDeliveryDeps {
 }
 
 /**
- * The code is made here, sent, and only then stored (its hash), replacing the earlier one. So
- * the code exists in clear only in this process and the mail; a failed send leaves the earlier
- * code working; and a code stops working only once a mail with a newer one has gone out, even
- * when a delivered mail's job runs again (its worker vanished before recording it).
+ * Records the code it is about to send (its hash), then sends it: a crash between the two can
+ * never leave a mailed code that does not work. The code exists in clear only in this process
+ * and the mail. A retry after such a crash makes another code and sends that too; both work,
+ * and the first sign-in with either retires the others (`takeOverOlderCodes`). At checkout the
+ * new code replaces the first one (never mailed); a patient's "forgot code" adds one beside the
+ * code they may still hold; an administrator's has already retired the old one.
  */
 export async function deliverAccessCode(
   deps: AccessCodeDeliveryDeps,
   { assessmentId, reason, language }: z.output<typeof accessCodeMailJob.payload>,
 ): Promise<void> {
   const assessment = await findAssessment(deps.db, assessmentId);
-  // Erased since, or its code retired (refunded, or an administrator removed): nothing to send.
-  if (!assessment || !(await assessmentsWithLiveCode(deps.db, [assessmentId])).has(assessmentId))
-    return;
+  // Erased or refunded since: nothing to send.
+  if (!assessment || assessment.cancelledAt) return;
   const code = generateAccessCode();
+  if (reason === 'checkout') {
+    // Its first code retired meanwhile (an administrator removed): nothing to replace.
+    if (!(await replaceAccessCode(deps.db, assessmentId, code))) return;
+  } else if (
+    reason === 'reissue' &&
+    !(await assessmentsWithLiveCode(deps.db, [assessmentId])).has(assessmentId)
+  ) {
+    // Its codes retired meanwhile (an administrator sent one, or removed it): theirs goes out.
+    return;
+  } else {
+    await addAccessCode(deps.db, assessmentId, code);
+  }
   await deps.mailer.send(
     accessCodeMail({
       to: assessment.email,
@@ -76,7 +93,7 @@ export async function deliverAccessCode(
       code,
       language: language ?? assessment.language,
       publicUrl: deps.config.publicUrl,
-      reissue: reason === 'reissue',
+      reissue: reason === 'checkout' ? undefined : reason,
       orderedAt: practiceCalendar(deps.config.practice).formatDateTime(
         assessment.createdAt,
         language ?? assessment.language,
@@ -84,7 +101,6 @@ export async function deliverAccessCode(
       hasInvoice: (await invoicesOfAssessment(deps.db, assessmentId)).length > 0,
     }),
   );
-  await replaceAccessCode(deps.db, assessmentId, code);
 }
 
 export function registerAccessCodeDelivery(jobs: JobQueue, deps: AccessCodeDeliveryDeps): void {

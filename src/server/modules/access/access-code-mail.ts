@@ -18,7 +18,11 @@ const texts = {
     signature: 'Your CMD Risk Assessment team',
     reissueSubject: 'Your new access code for the CMD risk assessment',
     reissued: (orderedAt: string) =>
-      `As requested, here is a new access code for your CMD risk assessment ordered on ${orderedAt}. Your earlier code for it no longer works:`,
+      `As requested, here is a new access code for your CMD risk assessment ordered on ${orderedAt}. Your earlier code keeps working until you first sign in with this one; from then on only this code works:`,
+    adminReissued: (orderedAt: string) =>
+      `The practice has sent you a new access code for your CMD risk assessment ordered on ${orderedAt}. Your earlier code for it no longer works:`,
+    adminReissueIgnore:
+      'If you did not ask the practice for a new code, please let the practice know. Nobody else has received this code.',
     reissueIgnore:
       'If you did not ask for a new code, someone entered your e-mail address on our website. Please use this code from now on; nobody else has received it.',
   },
@@ -38,7 +42,11 @@ const texts = {
     signature: 'Ihr Team der CMD-Risikobewertung',
     reissueSubject: 'Ihr neuer Zugangscode für die CMD-Risikobewertung',
     reissued: (orderedAt: string) =>
-      `Wie gewünscht erhalten Sie einen neuen Zugangscode für Ihre am ${orderedAt} bestellte CMD-Risikobewertung. Ihr bisheriger Code dafür gilt nicht mehr:`,
+      `Wie gewünscht erhalten Sie einen neuen Zugangscode für Ihre am ${orderedAt} bestellte CMD-Risikobewertung. Ihr bisheriger Code gilt weiter, bis Sie sich zum ersten Mal mit diesem anmelden; ab dann gilt nur noch dieser Code:`,
+    adminReissued: (orderedAt: string) =>
+      `Die Praxis hat Ihnen einen neuen Zugangscode für Ihre am ${orderedAt} bestellte CMD-Risikobewertung geschickt. Ihr bisheriger Code dafür gilt nicht mehr:`,
+    adminReissueIgnore:
+      'Falls Sie die Praxis nicht um einen neuen Code gebeten haben, geben Sie ihr bitte Bescheid. Niemand sonst hat diesen Code erhalten.',
     reissueIgnore:
       'Falls Sie keinen neuen Code angefordert haben, hat jemand Ihre E-Mail-Adresse auf unserer Website eingegeben. Bitte verwenden Sie ab jetzt diesen Code; niemand sonst hat ihn erhalten.',
   },
@@ -55,7 +63,8 @@ export function accessCodeMail(input: {
   code: string;
   language: Language;
   publicUrl: string;
-  reissue?: boolean;
+  /** A code in place of a lost one: asked for by the patient, or sent by the practice. */
+  reissue?: 'reissue' | 'admin-reissue';
   /** When the assessment was ordered, formatted for the patient. */
   orderedAt: string;
   /** A paid assessment has an invoice, downloaded after signing in (no link carries a token). */
@@ -63,8 +72,18 @@ export function accessCodeMail(input: {
 }): MailMessage {
   const t = texts[input.language];
   const url = `${input.publicUrl}/`;
-  const intro = input.reissue ? t.reissued(input.orderedAt) : t.thanks;
-  const ignore = input.reissue ? t.reissueIgnore : t.ignore;
+  const intro =
+    input.reissue === 'admin-reissue'
+      ? t.adminReissued(input.orderedAt)
+      : input.reissue
+        ? t.reissued(input.orderedAt)
+        : t.thanks;
+  const ignore =
+    input.reissue === 'admin-reissue'
+      ? t.adminReissueIgnore
+      : input.reissue
+        ? t.reissueIgnore
+        : t.ignore;
   const text = [
     t.greeting(input.name),
     '',

@@ -3,10 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language } from '../../../shared/constants';
 import { conflict, notFound } from '../../platform/errors';
 import type { Db, DbOrTx } from '../../platform/db/client';
-import { findAssessmentWithAccount, listAssessmentsOfAccount } from '../assessments';
+import {
+  endAssessmentSessions,
+  findAssessmentWithAccount,
+  listAssessmentsOfAccount,
+} from '../assessments';
 import { recordAudit } from '../audit';
 import { enqueueAccessCodeMail } from './access-code-delivery';
-import { assessmentsWithLiveCode } from './access-codes-repository';
+import { assessmentsWithLiveCode, retireCodesOf } from './access-codes-repository';
 import { findAccountByEmail } from '../accounts';
 import type { AuthContext } from '../../platform/auth-context';
 import { countWithinRateLimit, type RateLimitRule } from '../accounts';
@@ -31,7 +35,8 @@ export const FORGOT_REPLY_MIN_MS = 400;
 
 /**
  * A patient lost their code: each assessment bought with the address whose code still signs in
- * gets a mail with a new code (the worker sends it and only then retires the old one). Every
+ * gets a mail with a new code, added beside the old one, which stops working only when the new
+ * one is first used (so a stranger who names the address locks nobody out). Every
  * assessment, not just the latest: the patient may need any of them (to finish it, or to export
  * their data), each mail names its assessment by the time it was ordered, and a code is
  * replaced only by one that reached the address, so nothing is lost for a patient who did not
@@ -102,10 +107,10 @@ async function reissueForAddress(
 }
 
 /**
- * An administrator sends the patient of an assessment a new code (by telephone the patient said
- * theirs is lost). The code goes only to the address the assessment was bought with: the
- * practice never sees it. An erased assessment no longer exists (404); a retired code is not
- * brought back (409).
+ * An administrator sends the patient of an assessment a new code (the patient's was lost or
+ * leaked). The old code and every session opened with it end at once; the new code goes only to
+ * the address the assessment was bought with: the practice never sees it. An erased assessment
+ * no longer exists (404); a refunded one is not opened again (409).
  */
 export async function sendNewAccessCode(
   db: Db,
@@ -115,10 +120,15 @@ export async function sendNewAccessCode(
   await db.transaction(async (tx) => {
     const row = await findAssessmentWithAccount(tx, assessmentId);
     if (!row) throw notFound('admin.accessCodeNotFound');
-    // Administrators' codes are managed on the command line, with their second factor.
-    const live = await assessmentsWithLiveCode(tx, [assessmentId]);
-    if (!live.has(assessmentId) || row.account.isAdmin) throw conflict('admin.accessCodeRetired');
-    const queued = await enqueueAccessCodeMail(tx, assessmentId, { reason: 'reissue' });
+    // Administrators' codes are managed on the command line, with their second factor; a
+    // refunded assessment is not opened again.
+    if (row.assessment.cancelledAt || row.account.isAdmin) {
+      throw conflict('admin.accessCodeRetired');
+    }
+    // A leaked code: it and every session opened with it end now, not when the mail goes out.
+    await retireCodesOf(tx, [assessmentId], new Date());
+    await endAssessmentSessions(tx, assessmentId, 'code_replaced');
+    const queued = await enqueueAccessCodeMail(tx, assessmentId, { reason: 'admin-reissue' });
     await recordAudit(tx, actor, {
       action: 'access-code.reissue',
       patientUserId: row.account.id,

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { accessCodes } from './tables';
+import { accessCodes, erasedAccessCodes } from './tables';
 
 /** The accounts module's data access to access codes: one row per code ever issued. */
 
@@ -25,6 +25,50 @@ export async function findLiveCodeByHash(
     .where(and(eq(accessCodes.codeHash, codeHash), isNull(accessCodes.retiredAt)))
     .limit(1);
   return row;
+}
+
+/** The code with this hash, live or retired. */
+export async function findCodeByHash(
+  db: DbOrTx,
+  codeHash: string,
+): Promise<AccessCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accessCodes)
+    .where(eq(accessCodes.codeHash, codeHash))
+    .limit(1);
+  return row;
+}
+
+/** Whether a code with this hash belonged to an assessment since erased. */
+export async function wasErasedCode(db: DbOrTx, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ codeHash: erasedAccessCodes.codeHash })
+    .from(erasedAccessCodes)
+    .where(eq(erasedAccessCodes.codeHash, codeHash))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Keeps the hashes of the assessments' codes (and nothing else) before the assessments are
+ * erased, so a sign-in with one of them can say so.
+ */
+export async function rememberErasedCodes(
+  db: DbOrTx,
+  assessmentIds: number[],
+  now: Date,
+): Promise<void> {
+  if (assessmentIds.length === 0) return;
+  const rows = await db
+    .select({ codeHash: accessCodes.codeHash })
+    .from(accessCodes)
+    .where(inArray(accessCodes.assessmentId, assessmentIds));
+  if (rows.length === 0) return;
+  await db
+    .insert(erasedAccessCodes)
+    .values(rows.map((row) => ({ codeHash: row.codeHash, erasedAt: now })))
+    .onConflictDoNothing();
 }
 
 /** Ids of the given assessments that a live code still opens. */
@@ -61,6 +105,30 @@ export async function replaceLiveCode(
     await tx.insert(accessCodes).values({ assessmentId, ...code });
     return true;
   });
+}
+
+/**
+ * Retires the assessment's live codes issued before the code `codeId`: the first sign-in with a
+ * newer code makes it the only one. Returns how many were retired.
+ */
+export async function retireCodesBefore(
+  db: DbOrTx,
+  assessmentId: number,
+  codeId: number,
+  now: Date,
+): Promise<number> {
+  const retired = await db
+    .update(accessCodes)
+    .set({ retiredAt: now })
+    .where(
+      and(
+        eq(accessCodes.assessmentId, assessmentId),
+        isNull(accessCodes.retiredAt),
+        lt(accessCodes.id, codeId),
+      ),
+    )
+    .returning({ id: accessCodes.id });
+  return retired.length;
 }
 
 /** Retires every live code of the assessments: none of them signs in again. */

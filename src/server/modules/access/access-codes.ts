@@ -2,12 +2,16 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { maskedAccessCode } from '../../../shared/contracts/admin-patients';
 import type { DbOrTx } from '../../platform/db/client';
 import { findAssessment, type AssessmentRow } from '../assessments';
-import { createAssessment, type AssessmentDetails } from '../assessments';
+import { createAssessment, endAssessmentSessions, type AssessmentDetails } from '../assessments';
+import type { SessionEnded } from '../../platform/auth-context';
 import {
+  findCodeByHash,
+  wasErasedCode,
   findLiveCodeByHash,
   insertAccessCode,
   latestCodeHints,
   replaceLiveCode,
+  retireCodesBefore,
 } from './access-codes-repository';
 
 // Crockford's base32: no I, L, O or U, so codes read aloud or typed from an e-mail survive.
@@ -50,6 +54,15 @@ export async function issueAccessCode(db: DbOrTx, assessmentId: number): Promise
   return code;
 }
 
+/** Adds `code` to the assessment's codes beside those it has (stored hashed). */
+export async function addAccessCode(db: DbOrTx, assessmentId: number, code: string): Promise<void> {
+  await insertAccessCode(db, {
+    assessmentId,
+    codeHash: hashAccessCode(code),
+    codeHint: accessCodeHint(code),
+  });
+}
+
 /** A new assessment of the account with its first access code (returned once, stored hashed). */
 export async function createAssessmentWithCode(
   db: DbOrTx,
@@ -78,15 +91,39 @@ export async function replaceAccessCode(
   );
 }
 
-/** The assessment a live code opens: looked up by its hash, the match confirmed in constant time. */
-export async function findAccessCode(db: DbOrTx, code: string): Promise<AssessmentRow | undefined> {
+/**
+ * The assessment a live code opens, with the code's row id: looked up by its hash, the match
+ * confirmed in constant time.
+ */
+export async function findAccessCode(
+  db: DbOrTx,
+  code: string,
+): Promise<{ assessment: AssessmentRow; codeId: number } | undefined> {
   const normalized = normalizeAccessCode(code);
   if (normalized.length !== CODE_GROUPS * GROUP_LENGTH) return undefined;
   const hash = hashAccessCode(normalized);
   const row = await findLiveCodeByHash(db, hash);
   if (!row) return undefined;
   const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(hash, 'hex'));
-  return matches ? findAssessment(db, row.assessmentId) : undefined;
+  const assessment = matches ? await findAssessment(db, row.assessmentId) : undefined;
+  return assessment && { assessment, codeId: row.id };
+}
+
+/**
+ * Signing in with `codeId` retires the assessment's older codes and, when there were any, ends
+ * every session opened with them: a code sent anew replaces the old one only once it is used,
+ * so a code asked for by someone else costs the patient nothing until the patient uses it.
+ */
+export async function takeOverOlderCodes(
+  db: DbOrTx,
+  assessmentId: number,
+  codeId: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const retired = await retireCodesBefore(tx, assessmentId, codeId, new Date());
+    if (retired > 0) await endAssessmentSessions(tx, assessmentId, 'code_replaced');
+    return retired > 0;
+  });
 }
 
 /**
@@ -99,4 +136,21 @@ export async function maskedCodesOf(
 ): Promise<Map<number, string>> {
   const hints = await latestCodeHints(db, assessmentIds);
   return new Map(assessmentIds.map((id) => [id, maskedAccessCode(hints.get(id) ?? '????')]));
+}
+
+/**
+ * Why a well-formed code that opens nothing no longer does, when it once did: its assessment
+ * was refunded (with the date), replaced by a newer code, or erased. Null for a code never
+ * issued (or mistyped): that is simply wrong.
+ */
+export async function whyCodeFails(db: DbOrTx, code: string): Promise<SessionEnded | null> {
+  const normalized = normalizeAccessCode(code);
+  if (normalized.length !== CODE_GROUPS * GROUP_LENGTH) return null;
+  const hash = hashAccessCode(normalized);
+  const row = await findCodeByHash(db, hash);
+  if (!row) return (await wasErasedCode(db, hash)) ? { ended: 'erased' } : null;
+  if (!row.retiredAt) return null;
+  const assessment = await findAssessment(db, row.assessmentId);
+  if (assessment?.cancelledAt) return { ended: 'refunded', refundedAt: assessment.cancelledAt };
+  return { ended: 'code_replaced' };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Language } from '../../../shared/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import { accountSessionRow } from '../accounts';
-import { assessmentSessionRow } from '../assessments';
+import { assessmentSessionRow, type AssessmentSessionEndReason } from '../assessments';
 
 export interface SessionState {
   userId: number;
@@ -11,6 +11,9 @@ export interface SessionState {
   tokenVersion: number;
   assessmentTokenVersion: number;
   language: Language;
+  /** Why the assessment's sessions last ended, and when it was refunded (if it was). */
+  sessionsEndedReason: AssessmentSessionEndReason | null;
+  cancelledAt: Date | null;
 }
 
 /**
@@ -25,7 +28,8 @@ export async function findSessionState(
 ): Promise<SessionState | undefined> {
   const result = (await db.execute(sql`
     SELECT account.user_id, account.email, account.is_admin, account.token_version,
-      assessment.token_version AS assessment_token_version, assessment.language
+      assessment.token_version AS assessment_token_version, assessment.language,
+      assessment.sessions_ended_reason, assessment.cancelled_at
     FROM (${accountSessionRow(userId)}) AS account
     JOIN (${assessmentSessionRow(assessmentId)}) AS assessment
       ON assessment.user_id = account.user_id`)) as unknown as {
@@ -36,6 +40,8 @@ export async function findSessionState(
       token_version: number;
       assessment_token_version: number;
       language: Language;
+      sessions_ended_reason: AssessmentSessionEndReason | null;
+      cancelled_at: string | Date | null;
     }[];
   };
   const [row] = result.rows;
@@ -47,6 +53,8 @@ export async function findSessionState(
         tokenVersion: Number(row.token_version),
         assessmentTokenVersion: Number(row.assessment_token_version),
         language: row.language,
+        sessionsEndedReason: row.sessions_ended_reason,
+        cancelledAt: row.cancelled_at === null ? null : new Date(row.cancelled_at),
       }
     : undefined;
 }

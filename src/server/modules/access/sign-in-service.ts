@@ -2,11 +2,11 @@ import type { Language } from '../../../shared/constants';
 import type { SignInMethod } from '../../../shared/contracts/auth';
 import type { AuthResult } from '../../../shared/contracts/common';
 import type { Db } from '../../platform/db/client';
-import { unauthenticated } from '../../platform/errors';
-import { endAssessmentSessions, setAssessmentLanguage } from '../assessments';
+import { sessionEnded, unauthenticated } from '../../platform/errors';
+import { endAssessmentSessions, findAssessment, setAssessmentLanguage } from '../assessments';
 import { findAccount } from '../accounts';
 import type { AuthContext } from '../../platform/auth-context';
-import { findAccessCode, hashAccessCode } from './access-codes';
+import { findAccessCode, hashAccessCode, takeOverOlderCodes, whyCodeFails } from './access-codes';
 import { consumeRateLimit, type RateLimitRule } from '../accounts';
 import { verifySecondFactor } from '../accounts';
 import { issueSession } from './session';
@@ -41,9 +41,13 @@ export async function signInWithAccessCode(
 ): Promise<AuthResult> {
   const undoIp = await consumeRateLimit(db, ACCESS_CODE_IP_LIMIT, input.ip);
   const undoCode = await consumeRateLimit(db, ACCESS_CODE_CODE_LIMIT, hashAccessCode(input.code));
-  const accessCode = await findAccessCode(db, input.code);
-  if (!accessCode) throw unauthenticated('auth.invalidAccessCode');
-  const account = await findAccount(db, accessCode.userId);
+  const found = await findAccessCode(db, input.code);
+  if (!found) {
+    // A code that once worked says what became of it; any other is just wrong.
+    const ended = await whyCodeFails(db, input.code);
+    throw ended ? sessionEnded(ended) : unauthenticated('auth.invalidAccessCode');
+  }
+  const account = await findAccount(db, found.assessment.userId);
   if (!account) throw unauthenticated('auth.invalidAccessCode');
   await Promise.all([undoIp(), undoCode()]);
 
@@ -58,16 +62,20 @@ export async function signInWithAccessCode(
         ...input,
         totp: input.totp,
         userId: account.id,
-        assessmentId: accessCode.id,
+        assessmentId: found.assessment.id,
         totpSecret: account.totpSecret,
       },
       now,
     );
     methods.push('otp');
   }
+  // After the second factor: a wrong authenticator code must not retire anything.
+  const tookOver = await takeOverOlderCodes(db, found.assessment.id, found.codeId);
   const assessment = input.language
-    ? await setAssessmentLanguage(db, accessCode.id, input.language)
-    : accessCode;
+    ? await setAssessmentLanguage(db, found.assessment.id, input.language)
+    : tookOver
+      ? await findAssessment(db, found.assessment.id)
+      : found.assessment;
   if (!assessment) throw unauthenticated('auth.invalidAccessCode');
   return issueSession(tokens, account, assessment, methods);
 }
@@ -87,5 +95,5 @@ export async function updateLanguage(
 
 /** Logout: ends every session of this assessment (other assessments of the address keep theirs). */
 export async function logout(db: Db, auth: AuthContext): Promise<void> {
-  await endAssessmentSessions(db, auth.assessmentId);
+  await endAssessmentSessions(db, auth.assessmentId, 'signed_out');
 }

@@ -24,3 +24,13 @@ export const accessCodes = pgTable(
   },
   (t) => [index('access_codes_assessment_idx').on(t.assessmentId)],
 );
+
+/**
+ * The hashes of the codes of erased assessments, so signing in with one says the assessment was
+ * erased rather than that the code is wrong. A hash of a random code, with no link to the
+ * assessment or the person: nothing of them is kept.
+ */
+export const erasedAccessCodes = pgTable('erased_access_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
+});

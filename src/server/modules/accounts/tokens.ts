@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Language } from '../../../shared/constants';
 import {
   tokenPayloadSchema,
@@ -18,10 +18,15 @@ export interface TokenSubject {
   methods: SignInMethod[];
 }
 
+/**
+ * What checking a token's signature and expiry found: its payload, or "expired" for a token
+ * this server signed whose time ran out, or "invalid" for anything tampered or malformed.
+ */
+export type TokenVerdict = { payload: TokenPayload } | { failure: 'expired' | 'invalid' };
+
 export interface TokenService {
   sign(subject: TokenSubject): Promise<string>;
-  /** The payload of a valid token, or null for anything tampered, expired or malformed. */
-  verify(token: string): Promise<TokenPayload | null>;
+  verify(token: string): Promise<TokenVerdict>;
 }
 
 /**
@@ -61,19 +66,20 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     verify: async (token) => {
       const known = verified.get(token);
       if (known) {
-        if (Math.floor(Date.now() / 1000) < known.exp) return known.payload;
+        if (Math.floor(Date.now() / 1000) < known.exp) return { payload: known.payload };
         verified.delete(token);
-        return null;
+        return { failure: 'expired' };
       }
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const parsed = tokenPayloadSchema.safeParse(payload);
-        if (!parsed.success || payload.exp === undefined) return null;
+        if (!parsed.success || payload.exp === undefined) return { failure: 'invalid' };
         if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
         verified.set(token, { payload: parsed.data, exp: payload.exp });
-        return parsed.data;
-      } catch {
-        return null;
+        return { payload: parsed.data };
+      } catch (error) {
+        // jose checks the signature before the time claims: an expired token was ours.
+        return { failure: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }
     },
   };

@@ -2,7 +2,8 @@ import type { StoredAnswer } from '../../../question-types/server-type';
 import type { QuestionType } from '../../../shared/constants';
 import type { SessionClaims } from '../../platform/auth-context';
 import type { Db } from '../../platform/db/client';
-import { notFound, unauthenticated } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
+import { sessionEndedError } from '../access';
 import { EDITABLE_STATUSES, isEditable, notEditable } from '../assessments';
 import { saveAnswerInOneStatement } from './answers-repository';
 
@@ -26,7 +27,7 @@ export async function storeAnswer(
     { questionType, answer },
     EDITABLE_STATUSES,
   );
-  if (!outcome.sessionStands) throw unauthenticated('auth.sessionExpired');
+  if (!outcome.sessionStands) throw await sessionEndedError(db, claims);
   if (outcome.assessmentStatus === null) throw notFound();
   if (!isEditable(outcome.assessmentStatus)) throw notEditable();
   if (!outcome.saved) throw notFound('survey.questionNotFound');

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { outer } from '../../platform/db/outer-column';
 import { accountEmailOf, isPatientAccount } from '../accounts';
 import type { PatientScope } from './assessment-state';
-import { assessments } from './tables';
+import { assessments, type AssessmentSessionEndReason } from './tables';
 
 /**
  * The assessments module's data access. One row of `assessments` is one assessment: the
@@ -50,11 +50,18 @@ export async function setAssessmentLanguage(
   return row;
 }
 
-/** Logout: ends every session of this assessment (other assessments of the address keep theirs). */
-export async function endAssessmentSessions(db: DbOrTx, id: number): Promise<void> {
+/**
+ * Ends every session of this assessment (other assessments of the address keep theirs), keeping
+ * why, so a browser still holding one is told.
+ */
+export async function endAssessmentSessions(
+  db: DbOrTx,
+  id: number,
+  reason: AssessmentSessionEndReason,
+): Promise<void> {
   await db
     .update(assessments)
-    .set({ tokenVersion: sql`${assessments.tokenVersion} + 1` })
+    .set({ tokenVersion: sql`${assessments.tokenVersion} + 1`, sessionsEndedReason: reason })
     .where(eq(assessments.id, id));
 }
 
@@ -285,11 +292,14 @@ export async function listAssessmentsOfAccount(
 
 /**
  * The assessment's row as a session check reads it, to join with the account's in one round
- * trip (`access` module): id, user_id, token_version and language.
+ * trip (`access` module): id, user_id, token_version, language, and why its sessions last ended
+ * (sessions_ended_reason, cancelled_at).
  */
 export const assessmentSessionRow = (id: number): SQL =>
   sql`SELECT ${assessments.id} AS id, ${assessments.userId} AS user_id,
-    ${assessments.tokenVersion} AS token_version, ${assessments.language} AS language
+    ${assessments.tokenVersion} AS token_version, ${assessments.language} AS language,
+    ${assessments.sessionsEndedReason} AS sessions_ended_reason,
+    ${assessments.cancelledAt} AS cancelled_at
     FROM ${assessments} WHERE ${assessments.id} = ${id}`;
 
 /**
@@ -366,6 +376,7 @@ export async function cancelAssessment(db: DbOrTx, id: number, now: Date): Promi
     .set({
       cancelledAt: now,
       tokenVersion: sql`${assessments.tokenVersion} + 1`,
+      sessionsEndedReason: 'refunded',
     })
     .where(eq(assessments.id, id));
 }

@@ -34,6 +34,7 @@ export {
   type AssessmentRow,
 } from './assessments-repository';
 export { registerCareScans } from './care-scans';
+export type { AssessmentSessionEndReason } from './tables';
 export { createAssessment, type AssessmentDetails } from './create-assessment';
 export { assessmentMessages } from './messages';
 export { patientNamesOf } from './patient-names';

@@ -2,6 +2,13 @@ import { date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-
 import { createdAt } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
 import type { AssessmentStatus, Language } from '../../../shared/constants';
+import type { SessionEndReason } from '../../../shared/contracts/common';
+
+/** The ways an assessment's own sessions end (the others are of the token or the account). */
+export type AssessmentSessionEndReason = Extract<
+  SessionEndReason,
+  'signed_out' | 'code_replaced' | 'refunded'
+>;
 
 /**
  * One assessment: what one checkout bought and the practice reviews. The codes that open it are
@@ -49,8 +56,10 @@ export const assessments = pgTable(
     withdrawalVersion: text('withdrawal_version'),
     /** Refunded: the assessment can no longer be signed in to or used. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** Bumped to end every session of this assessment (logout). */
+    /** Bumped to end every session of this assessment (logout, refund, a new code). */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Why its sessions last ended, told to a browser still holding one of them. */
+    sessionsEndedReason: text('sessions_ended_reason').$type<AssessmentSessionEndReason>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,13 +1,14 @@
 import type { AuthContext } from '../../platform/auth-context';
 import { deleteAccount, findAccount, lockAccount } from '../accounts';
-import { accountHasAssessments, deleteAssessment, listExpiredAssessments } from '../assessments';
+import { listAssessmentsOfAccount } from '../assessments';
+import { rememberErasedCodes } from '../access';
 import { recordAudit } from '../audit';
 import type { Db } from '../../platform/db/client';
 import { DomainError, conflict, invalid } from '../../platform/errors';
-import { uploadPathsOfAccount, uploadsOfAssessment } from '../media';
+import { uploadPathsOfAccount } from '../media';
 import type { MediaStore } from '../media';
 import { removeFilesOfDeletedRows } from '../media';
-import { deletePaymentsOfAccount, forgetPaymentDetails } from '../payments';
+import { deletePaymentsOfAccount } from '../payments';
 import { recordErasure } from './privacy-repository';
 
 export interface ErasureResult {
@@ -30,6 +31,12 @@ export async function erasePatient(
     const user = await lockAccount(tx, userId);
     if (!user) return null;
     const files = await uploadPathsOfAccount(tx, userId);
+    const assessments = await listAssessmentsOfAccount(tx, userId);
+    await rememberErasedCodes(
+      tx,
+      assessments.map((assessment) => assessment.id),
+      new Date(),
+    );
     await deletePaymentsOfAccount(tx, userId, user.email);
     // Answers, assessments and uploads go with the user (ON DELETE CASCADE).
     await deleteAccount(tx, userId);
@@ -66,36 +73,4 @@ export async function erasePatientOnRequest(
     detail: `${result.mediaFilesRemoved} media files`,
   });
   return result;
-}
-
-/**
- * Erases evaluated assessments whose evaluation is older than the cut-off; a patient left with
- * no assessment at all is erased entirely.
- */
-export async function eraseExpiredAssessments(
-  deps: { db: Db; media: MediaStore },
-  cutoff: Date,
-): Promise<{ assessments: number; patients: number }> {
-  const expired = await listExpiredAssessments(deps.db, cutoff);
-  let patients = 0;
-  for (const { id, userId } of expired) {
-    const paths = await deps.db.transaction(async (tx) => {
-      const files = await uploadsOfAssessment(tx, id);
-      await forgetPaymentDetails(tx, id);
-      await deleteAssessment(tx, id);
-      return files.map((file) => file.path);
-    });
-    const removed = await removeFilesOfDeletedRows(deps, paths);
-    if (!(await accountHasAssessments(deps.db, userId))) {
-      await erasePatient(deps, userId, 'retention', null);
-      patients += 1;
-    } else {
-      await recordErasure(deps.db, {
-        erasedUserId: userId,
-        reason: 'retention',
-        mediaFilesRemoved: removed,
-      });
-    }
-  }
-  return { assessments: expired.length, patients };
 }

@@ -2,3 +2,4 @@
 export { privacyMessages } from './messages';
 export { registerCleanupJobs } from './retention';
 export { privacyRoutes } from './routes';
+export { registerErasureMail } from './erasure-mail';

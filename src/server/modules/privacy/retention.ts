@@ -1,6 +1,6 @@
 import { pruneRateLimits } from '../accounts';
 import { removeUnreferencedUploads, type RemovalDeps } from '../media';
-import { eraseExpiredAssessments } from './erase';
+import { eraseExpiredAssessments } from './erase-assessment';
 import type { Config } from '../../platform/config';
 import { defineJob, noPayload } from '../../platform/jobs/job-definition';
 import type { JobQueue } from '../../platform/jobs/job-queue';
@@ -28,7 +28,7 @@ export const rateLimitPruneJob = defineJob({ name: 'rate-limit-prune', ...cleanu
  */
 export function registerCleanupJobs(
   jobs: JobQueue,
-  deps: Omit<RemovalDeps, 'log'> & { config: Pick<Config, 'retentionMonths'> },
+  deps: Omit<RemovalDeps, 'log'> & { config: Pick<Config, 'retentionMonths' | 'practice'> },
 ): void {
   jobs.every(retentionJob, HOUR, async (_payload, { log }) => {
     const months = deps.config.retentionMonths;

@@ -1,5 +1,8 @@
 import { idParamsSchema } from '../../../shared/contracts/common';
+import { z } from 'zod';
 import {
+  assessmentErasureResultSchema,
+  eraseAssessmentBodySchema,
   erasePatientBodySchema,
   erasureResultSchema,
   privacyNoticeSchema,
@@ -10,6 +13,7 @@ import { downloadNames } from '../../platform/i18n/download-names';
 import { languageOfHeader } from '../../platform/i18n/messages';
 import { requireAuth } from '../../platform/http/route-access';
 import { erasePatientOnRequest } from './erase';
+import { eraseAssessmentOnRequest, eraseOwnAssessment } from './erase-assessment';
 import { patientExportZip } from './patient-export';
 
 export async function privacyRoutes(app: AppInstance): Promise<void> {
@@ -48,5 +52,29 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
         patientId: request.params.id,
         confirmEmail: request.body.confirmEmail,
       }),
+  });
+
+  app.post('/api/admin/assessments/:id/erase', {
+    config: { access: 'admin' },
+    schema: {
+      params: idParamsSchema,
+      body: eraseAssessmentBodySchema,
+      response: { 200: assessmentErasureResultSchema },
+    },
+    handler: (request) =>
+      eraseAssessmentOnRequest(app.deps, requireAuth(request), {
+        assessmentId: request.params.id,
+        confirmName: request.body.confirmName,
+      }),
+  });
+
+  // The patient's own erasure: the session's assessment only, never others of the address.
+  app.post('/api/me/erase', {
+    config: { access: 'user' },
+    schema: {
+      body: z.strictObject({}).nullish(),
+      response: { 200: assessmentErasureResultSchema },
+    },
+    handler: (request) => eraseOwnAssessment(app.deps, requireAuth(request)),
   });
 }

@@ -52,6 +52,8 @@ export async function listPatientsPage(
           ID: assessment.id,
           firstName: assessment.firstName,
           lastName: assessment.lastName,
+          email: assessment.email || user.email,
+          dateOfBirth: assessment.dateOfBirth,
           accessCode: codes.get(assessment.id)!,
           createdAt: new Date(assessment.createdAt).toISOString(),
           status: assessment.status,

@@ -3,9 +3,9 @@ import { serverOfType } from '../../../question-types/registry.server';
 import type { AnswerChecks, StoredAnswer } from '../../../question-types/server-type';
 import type { QuestionType } from '../../../shared/constants';
 import type { Db } from '../../platform/db/client';
-import { notFound, unauthenticated } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import type { SessionClaims } from '../../platform/auth-context';
-import { claimsStillStand } from '../access';
+import { claimsStillStand, sessionEndedError } from '../access';
 import { EDITABLE_STATUSES, isEditable, notEditable, type PatientScope } from '../assessments';
 import {
   discardUnreferencedUpload,
@@ -66,7 +66,7 @@ export async function saveAnswer(
       write,
       EDITABLE_STATUSES,
     );
-    if (!outcome.sessionStands) throw unauthenticated('auth.sessionExpired');
+    if (!outcome.sessionStands) throw await sessionEndedError(db, claims);
     if (outcome.assessmentStatus === null) throw notFound();
     if (!isEditable(outcome.assessmentStatus)) throw notEditable();
     if (outcome.questionType === null) throw notFound('survey.questionNotFound');
@@ -101,7 +101,7 @@ function storedAnswer(
     ...checks,
     savableUploadType: async (path) => {
       // Which uploads exist is for a standing session only.
-      if (!(await claimsStillStand(db, claims))) throw unauthenticated('auth.sessionExpired');
+      if (!(await claimsStillStand(db, claims))) throw await sessionEndedError(db, claims);
       return savableUploadType(db, claims, body.questionId, path, UNSAVED_UPLOAD_GRACE_MS / 1000);
     },
   });

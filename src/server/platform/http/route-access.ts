@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext, SessionClaims } from '../auth-context';
-import { forbidden, unauthenticated } from '../errors';
+import {
+  isSessionEnded,
+  type AuthContext,
+  type SessionClaims,
+  type SessionEnded,
+} from '../auth-context';
+import { forbidden, sessionEnded } from '../errors';
 
 /** Who may call a route. Every /api route must declare one; /api/admin routes must say admin. */
 export type { AuthContext };
@@ -36,22 +41,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** The signed-in user of a route whose access is "user" or "admin". */
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthenticated();
+  if (!request.auth) throw sessionEnded({ ended: 'signed_out' });
   return request.auth;
 }
 
 /** The signed claims of a route that checks the session itself (`checksSessionItself`). */
 export function requireClaims(request: FastifyRequest): SessionClaims {
-  if (!request.claims) throw unauthenticated();
+  if (!request.claims) throw sessionEnded({ ended: 'signed_out' });
   return request.claims;
 }
 
-/** What a bearer token proves; each null when it proves nothing. */
+/** What a bearer token proves, or why it proves nothing (any more). */
 export interface TokenReaders {
-  /** The session confirmed against the database (the accounts module decides). */
-  authenticate: (token: string) => Promise<AuthContext | null>;
+  /** The session confirmed against the database (the access module decides). */
+  authenticate: (token: string) => Promise<AuthContext | SessionEnded>;
   /** The signed claims only, for routes that confirm the session in their own statement. */
-  readClaims: (token: string) => Promise<SessionClaims | null>;
+  readClaims: (token: string) => Promise<SessionClaims | SessionEnded>;
 }
 
 /**
@@ -90,17 +95,18 @@ export function registerRouteAccess(
     const token = bearerToken(request);
     if (!token) {
       if (access === 'public') return;
-      throw unauthenticated();
+      throw sessionEnded({ ended: 'signed_out' });
     }
     if (access === 'user' && request.routeOptions.config.checksSessionItself) {
-      request.claims = await readClaims(token);
-      if (!request.claims) throw unauthenticated('auth.sessionExpired');
+      const claims = await readClaims(token);
+      if (isSessionEnded(claims)) throw sessionEnded(claims);
+      request.claims = claims;
       return;
     }
     const auth = await authenticate(token);
-    if (!auth) {
+    if (isSessionEnded(auth)) {
       if (access === 'public') return;
-      throw unauthenticated('auth.sessionExpired');
+      throw sessionEnded(auth);
     }
     request.auth = auth;
     if (access === 'admin' && !request.auth.isAdmin) throw forbidden();

@@ -24,7 +24,13 @@ const core = defineMessages(
     'errors.serviceUnavailable':
       'The service is briefly unavailable. Please try again in a moment.',
     'errors.internal': 'Something went wrong on our side. Please try again.',
-    'auth.sessionExpired': 'Your session has ended. Please sign in again.',
+    'auth.sessionExpired': 'Your session has expired. Please sign in again.',
+    'auth.signedOut': 'You have been signed out. Please sign in again.',
+    'auth.codeReplaced':
+      'A new access code has replaced the one this session was opened with. Please sign in with the new code.',
+    'auth.refunded': 'This assessment was refunded; its access code no longer works.',
+    'auth.erased': 'This assessment has been erased; its data no longer exists.',
+    'auth.notAdmin': 'This account no longer has administrator rights.',
   },
   {
     'errors.badRequest': 'Die Anfrage ist ungültig.',
@@ -47,6 +53,12 @@ const core = defineMessages(
       'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
     'errors.internal': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
     'auth.sessionExpired': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    'auth.signedOut': 'Sie wurden abgemeldet. Bitte melden Sie sich erneut an.',
+    'auth.codeReplaced':
+      'Ein neuer Zugangscode hat den Code ersetzt, mit dem diese Sitzung begann. Bitte melden Sie sich mit dem neuen Code an.',
+    'auth.refunded': 'Diese Bewertung wurde erstattet; ihr Zugangscode gilt nicht mehr.',
+    'auth.erased': 'Diese Bewertung wurde gelöscht; ihre Daten gibt es nicht mehr.',
+    'auth.notAdmin': 'Dieses Konto hat keine Administratorrechte mehr.',
   },
 );
 
