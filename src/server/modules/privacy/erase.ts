@@ -2,11 +2,10 @@ import type { AuthContext } from '../../platform/auth-context';
 import { deleteAccount, findAccount, lockAccount } from '../accounts';
 import { accountHasAssessments, deleteAssessment, listExpiredAssessments } from '../assessments';
 import { recordAudit } from '../audit';
-import type { Db } from '../../platform/db/client';
 import { DomainError, conflict, invalid } from '../../platform/errors';
 import { uploadPathsOfAccount, uploadsOfAssessment } from '../media';
-import type { MediaStore } from '../media';
-import { removeFilesOfDeletedRows } from '../media';
+import type { RemovalDeps } from '../media';
+import { removeFilesOfDeletedRows, removeResumableUploadsOfAccount } from '../media';
 import { deletePaymentsOfAccount, forgetPaymentDetails } from '../payments';
 import { recordErasure } from './privacy-repository';
 
@@ -21,11 +20,14 @@ export interface ErasureResult {
  * What remains is the erasure record and audit entries, which hold the bare id and no data.
  */
 export async function erasePatient(
-  deps: { db: Db; media: MediaStore },
+  deps: RemovalDeps,
   userId: number,
   reason: 'request' | 'retention',
   actorUserId: number | null,
 ): Promise<ErasureResult | null> {
+  // Unfinished resumable uploads first: their parts are the patient's, and only their rows,
+  // which go with the account, say where they are.
+  await removeResumableUploadsOfAccount(deps, userId).catch(() => undefined);
   const paths = await deps.db.transaction(async (tx) => {
     const user = await lockAccount(tx, userId);
     if (!user) return null;
@@ -37,8 +39,6 @@ export async function erasePatient(
   });
   if (!paths) return null;
   const mediaFilesRemoved = await removeFilesOfDeletedRows(deps, paths);
-  // Unfinished resumable uploads too: their bytes are the patient's, though not yet a file.
-  await deps.media.staging.removeOfAccount(userId).catch(() => undefined);
   await recordErasure(deps.db, { erasedUserId: userId, reason, actorUserId, mediaFilesRemoved });
   return { erasedUserId: userId, mediaFilesRemoved };
 }
@@ -48,7 +48,7 @@ export async function erasePatient(
  * administrators cannot be erased here. Audit-logged.
  */
 export async function erasePatientOnRequest(
-  deps: { db: Db; media: MediaStore },
+  deps: RemovalDeps,
   auth: AuthContext,
   input: { patientId: number; confirmEmail: string },
 ): Promise<ErasureResult> {
@@ -73,7 +73,7 @@ export async function erasePatientOnRequest(
  * no assessment at all is erased entirely.
  */
 export async function eraseExpiredAssessments(
-  deps: { db: Db; media: MediaStore },
+  deps: RemovalDeps,
   cutoff: Date,
 ): Promise<{ assessments: number; patients: number }> {
   const expired = await listExpiredAssessments(deps.db, cutoff);

@@ -37,7 +37,7 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
       response: { 200: erasureResultSchema },
     },
     handler: (request) =>
-      erasePatientOnRequest(app.deps, requireAuth(request), {
+      erasePatientOnRequest({ ...app.deps, log: request.log }, requireAuth(request), {
         patientId: request.params.id,
         confirmEmail: request.body.confirmEmail,
       }),
