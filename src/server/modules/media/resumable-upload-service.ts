@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contracts/survey';
 import { kindOfExtension, MEDIA_KINDS, type MediaKind } from '../../../shared/media-kinds';
 import type { Config } from '../../platform/config';
-import { DomainError, invalid, notFound } from '../../platform/errors';
+import { invalid, notFound } from '../../platform/errors';
 import type { PatientScope } from '../assessments';
 import { requireEditableAssessment } from '../assessments';
 import { findActiveQuestion } from '../questionnaire';
@@ -20,11 +20,11 @@ import {
   type ResumableRow,
 } from './resumable-upload-repository';
 import {
-  storeUnavailable,
   wrongKind,
   type NewResumableUpload,
   type ResumableUploadStore,
 } from './resumable-upload-store';
+import { isStoreOutage, storeUnavailable } from './store-outage';
 import { quotaExceeded, reserveUpload } from './upload-quota';
 import { removeUpload, type RemovalDeps } from './upload-removal';
 import { settleUpload } from './upload-service';
@@ -131,18 +131,20 @@ export async function finishResumableUpload(
   scope: SessionClaims,
   id: string,
 ): Promise<MediaUploadResult> {
+  const parts = deps.uploads.takeFinished(id);
   const record = await ownResumableUpload(deps, scope, id);
   if (record.result) return record.result;
-  const parts = deps.uploads.takeFinished(id);
   if (!parts) throw uploadNotFound();
   const { reservation } = record;
   try {
     await requireEditableAssessment(deps.db, scope);
     const kind = kindOfExtension(reservation.path.slice(reservation.path.lastIndexOf('.') + 1));
     if (!kind) throw wrongKind();
-    await deps.media.parts.complete(reservation.path, parts.partsId, parts.tags).catch(() => {
-      throw storeUnavailable();
-    });
+    await deps.media.parts
+      .complete(reservation.path, parts.partsId, parts.tags)
+      .catch((error: unknown) => {
+        throw isStoreOutage(error) ? error : storeUnavailable(error);
+      });
     const result = await settleUpload(
       deps,
       scope,
@@ -152,7 +154,7 @@ export async function finishResumableUpload(
     await markResumableFinished(deps.db, id, result);
     return result;
   } catch (error) {
-    if (!(error instanceof DomainError && error.kind === 'unavailable')) {
+    if (!isStoreOutage(error)) {
       await deps.uploads.discard(id);
     }
     throw error;

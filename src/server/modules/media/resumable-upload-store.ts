@@ -21,6 +21,7 @@ import {
   insertResumableUpload,
   type ResumableRow,
 } from './resumable-upload-repository';
+import { isStoreOutage, storeUnavailable } from './store-outage';
 import { removeUpload, type RemovalDeps } from './upload-removal';
 
 /** What the creation hook checked and reserved, handed to `create` in this metadata field. */
@@ -40,15 +41,10 @@ const SEALED_CHUNK_BYTES = CHUNK_BYTES + TAG_BYTES;
 
 export const wrongKind = () => new DomainError('unsupported_media', 'survey.mediaWrongKind');
 
-/** The media store (S3) does not answer: the upload waits, the client retries after a while. */
-export const storeUnavailable = () =>
-  new DomainError('unavailable', 'media.storeUnavailable', {}, {}, undefined, {
-    'retry-after': '30',
-  });
-
+/** A part the store cannot take: the PATCH is refused 503, what was acknowledged stays. */
 async function fromStore<T>(work: Promise<T>): Promise<T> {
   return work.catch((error: unknown) => {
-    throw Object.assign(storeUnavailable(), { cause: error });
+    throw isStoreOutage(error) ? error : storeUnavailable(error);
   });
 }
 
@@ -268,7 +264,14 @@ export class ResumableUploadStore extends DataStore {
     }
     const upload = new SealingUpload(this.deps, row);
     try {
-      for await (const data of source) await upload.take(data as Buffer);
+      // A failure (the store refusing a part) is thrown once the body is read: thrown inside the
+      // loop, it would end the request stream, and tus would answer "aborted" instead.
+      let failure: { error: unknown } | null = null;
+      for await (const data of source) {
+        if (!failure)
+          await upload.take(data as Buffer).catch((error: unknown) => (failure = { error }));
+      }
+      if (failure) throw (failure as { error: unknown }).error;
       if (upload.offset === row.size) {
         // The last bytes: every part is written, and the offset stays where it was until the
         // finish hook has committed the file, so a failed finish is retried with the same PATCH.

@@ -27,6 +27,7 @@ import {
 } from './chunked-cipher';
 import type { S3Settings } from '../../platform/config';
 import type { MediaKeyring } from './media-keys';
+import { storeUnavailable } from './store-outage';
 import { InvalidMediaPathError, type FileParts, type StoredFiles } from './media-store';
 
 /**
@@ -59,6 +60,12 @@ const isNoSuchUpload = (error: unknown) =>
 /** 5 MiB (the least S3 takes for a part) and a little: five sealed 1 MiB chunks. */
 const CHUNKS_PER_PART = 5;
 
+/** A store that does not answer (refused, timed out, 5xx) is an outage, not the file's fault. */
+function asOutage(error: unknown): unknown {
+  const status = error instanceof S3ServiceException ? (error.$metadata.httpStatusCode ?? 0) : 0;
+  return status === 0 || status >= 500 ? storeUnavailable(error) : error;
+}
+
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' ||
@@ -75,8 +82,14 @@ const isMissing = (error: unknown) =>
 export function createS3MediaStore(
   settings: S3Settings,
   keys: MediaKeyring,
-  client: S3Client = createS3Client(settings),
+  s3: S3Client = createS3Client(settings),
 ): StoredFiles & { parts: FileParts } {
+  const client = {
+    send: (async (command: Parameters<S3Client['send']>[0]) =>
+      s3.send(command).catch((error: unknown) => {
+        throw asOutage(error);
+      })) as S3Client['send'],
+  };
   const Bucket = settings.bucket;
   const checked = (path: string): string => {
     if (!MEDIA_PATH_PATTERN.test(path)) throw new InvalidMediaPathError(path);
@@ -170,7 +183,7 @@ export function createS3MediaStore(
         if (error) sourceError = error;
       });
       const upload = new Upload({
-        client,
+        client: s3,
         params: {
           Bucket,
           Key,
@@ -187,7 +200,7 @@ export function createS3MediaStore(
         await upload.done();
       } catch (error) {
         Body.destroy();
-        throw sourceError ?? error;
+        throw sourceError ?? asOutage(error);
       }
       if (sourceError) {
         // The stream failed after its last part went out: the object must not stay.

@@ -4,13 +4,17 @@ import type { AppInstance } from './app-instance';
 const readinessSchema = z.object({
   ok: z.boolean(),
   draining: z.boolean(),
-  checks: z.record(z.string(), z.object({ ok: z.boolean(), ms: z.number() })),
+  checks: z.record(
+    z.string(),
+    z.object({ ok: z.boolean(), ms: z.number(), required: z.boolean() }),
+  ),
 });
 
 /**
  * Liveness says the process answers (restart it if not); readiness says it can serve now (send
  * it traffic if so). A stopped database makes the server unready but not dead: restarting it
- * would not bring the database back.
+ * would not bring the database back. A stopped media store (S3) leaves it ready: the details say
+ * so, and only uploads and playback are refused (503, Retry-After) until it is back.
  */
 export async function healthRoutes(app: AppInstance): Promise<void> {
   app.get('/api/health/live', {
@@ -30,7 +34,8 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
     app.get(url, {
       config: { access: 'public' },
       schema: {
-        summary: 'Readiness: the database, the media store and every registered dependency answer',
+        summary:
+          'Readiness: the database and every required dependency answer; the media store is reported, not required',
         response: { 200: readinessSchema, 503: readinessSchema },
       },
       handler: async (_request, reply) => {
