@@ -97,6 +97,10 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     expect(stored.rawPayload.equals(data)).toBe(true);
     const answer = (await surveyOf(t.app, patient.headers)).find((q) => q.id === video.id)!;
     expect(answer.answer?.mediaPath).toBe(mediaPath);
+    // A client whose last reply was lost learns the answer from HEAD.
+    const done = await headUpload(t.app, patient.headers, location);
+    expect(done.headers['upload-offset']).toBe('100000');
+    expect(JSON.parse(done.headers['upload-result'] as string)).toEqual(last.json());
     // No bytes are left with the upload once it is the answer; its row says it is complete.
     expect(await rowOf(location)).toMatchObject({ offset: 100_000, tail: null, pending: null });
     const rows = await t.database.db

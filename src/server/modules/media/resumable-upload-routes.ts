@@ -96,7 +96,8 @@ const LOCK_WAIT_MS = 20_000;
  * session that created it only. A finished upload answers 200 with the same JSON as
  * POST /api/survey/media. Any instance serves any request (the state is in PostgreSQL, the
  * bytes in the media store); a lock across instances lets one PATCH of an upload run at a time,
- * its finish included, so a repeated PATCH finds the offset it moved to (409 with Upload-Offset).
+ * its finish included, so a repeated PATCH finds the offset it moved to (409 with Upload-Offset),
+ * and a HEAD of a finished upload repeats the answer's JSON in Upload-Result.
  */
 export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
   const uploads = new ResumableUploadStore({ ...app.deps, log: app.log });
@@ -159,6 +160,11 @@ export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
     closeIfUnread(request, reply);
     const headers = Object.fromEntries(response.headers);
     delete headers['content-length'];
+    if (request.method === 'HEAD' && id && headers['upload-offset'] === headers['upload-length']) {
+      // Complete: a client whose last reply was lost learns from HEAD what it would have said.
+      const result = (await uploads.record(id))?.result;
+      if (result) headers['upload-result'] = JSON.stringify(result);
+    }
     const body = await response.text();
     // Some refusals (no Tus-Resumable header, say) are answered by tus without any hook.
     if (response.status >= 400 && !response.headers.get('content-type')?.includes('json')) {
