@@ -1,3 +1,4 @@
+import { storedAnswer } from '../helpers/seed-answers';
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -74,7 +75,11 @@ async function answerBefore(
     .values(
       all
         .slice(0, upTo - 1)
-        .map((q, i) => ({ ...base, questionId: q.id, ...(i + 1 === skip ? {} : answerOf(q)) })),
+        .map((q, i) => ({
+          ...base,
+          questionId: q.id,
+          ...(i + 1 === skip ? {} : storedAnswer(answerOf(q))),
+        })),
     );
 }
 
