@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import { boundariesPlugin } from './eslint/client-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'drizzle', 'test-results', 'bench/results'] },
+  { ignores: ['dist', 'data', 'drizzle', 'release', 'test-results', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

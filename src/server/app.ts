@@ -36,9 +36,11 @@ import { serializeError } from './platform/http/error-serializer';
 import { healthRoutes } from './platform/http/health-routes';
 import { registerMetrics } from './platform/http/metrics-routes';
 import { registerOpenApi } from './platform/http/openapi';
+import { echoRequestId, requestIdGenerator } from './platform/http/request-id';
 import { registerRouteAccess } from './platform/http/route-access';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createMailer } from './platform/mail/mailer';
+import { buildInfo } from './platform/ops/build-info';
 import { countMailOutcomes, createMetrics } from './platform/ops/metrics';
 import { createReadiness } from './platform/ops/readiness';
 import { createJobQueue } from './platform/jobs/job-queue';
@@ -89,23 +91,36 @@ export async function buildApp({
   overrides,
   clientDir,
 }: BuildAppOptions): Promise<AppInstance> {
+  const { headersSeconds, idleSeconds, requestSeconds } = config.timeouts;
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A client that stalls is cut, so stalled connections cannot pile up: the head within
+    // headersSeconds, no pause longer than idleSeconds, the whole request within requestSeconds.
+    connectionTimeout: idleSeconds * 1000,
+    requestTimeout: requestSeconds * 1000,
+    http: {
+      headersTimeout: headersSeconds * 1000,
+      // Node checks the head and request deadlines on this beat (30 s by default).
+      connectionsCheckingInterval: Math.min(30_000, headersSeconds * 500),
+    },
   }).withTypeProvider() as unknown as AppInstance;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
+  // First of the onRequest hooks: a request the access check refuses gets the headers too.
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  echoRequestId(app);
   registerRouteAccess(app, {
     authenticate: (token) => authenticate(app.deps, token),
     readClaims: (token) => readSessionClaims(app.deps, token),
   });
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerOpenApi(app, config);
 
-  const metrics = createMetrics();
+  const metrics = createMetrics(buildInfo);
   metrics.observePool(() => database.poolStats());
   if (config.metrics.port || config.metrics.token) metrics.collectProcessMetrics();
   registerMetrics(app, metrics, config.metrics.token);

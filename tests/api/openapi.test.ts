@@ -25,8 +25,9 @@ beforeAll(async () => {
   doc = reply.json();
 });
 
-/** Fastify's "/api/x/:id" and "/api/media/*" as OpenAPI paths. */
-const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+/** Fastify's "/api/x/:id" and "/api/media/*" as OpenAPI paths (the wildcard named "path"). */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{path}');
+const parameterName = (name: string) => (name === '*' ? 'path' : name);
 const keysOf = (schema: unknown) => Object.keys((schema as z.ZodObject).shape);
 
 describe('OpenAPI description', () => {
@@ -56,7 +57,9 @@ describe('OpenAPI description', () => {
       ] as const) {
         if (!declared) continue;
         for (const name of keysOf(declared)) {
-          const parameter = parameters.find((p) => p.in === location && p.name === name);
+          const parameter = parameters.find(
+            (p) => p.in === location && p.name === parameterName(name),
+          );
           expect(parameter?.schema, `${where}: ${location} parameter ${name}`).toBeDefined();
         }
       }

@@ -1,3 +1,4 @@
+import { storedAnswer } from '../helpers/seed-answers';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ const e2e = useE2e({
         userId: patient.userId,
         assessmentId: patient.assessmentId,
         questionId: q.id,
-        answerText: 'seeded',
+        ...storedAnswer({ answerText: 'seeded' }),
       })),
     );
     return { patientCode: patient.code };

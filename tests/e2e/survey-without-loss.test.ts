@@ -1,3 +1,4 @@
+import { storedAnswer } from '../helpers/seed-answers';
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -69,13 +70,13 @@ async function answerBefore(
         return { symptoms: SAMPLE_SYMPTOMS };
     }
   };
-  await db
-    .insert(answers)
-    .values(
-      all
-        .slice(0, upTo - 1)
-        .map((q, i) => ({ ...base, questionId: q.id, ...(i + 1 === skip ? {} : answerOf(q)) })),
-    );
+  await db.insert(answers).values(
+    all.slice(0, upTo - 1).map((q, i) => ({
+      ...base,
+      questionId: q.id,
+      ...(i + 1 === skip ? {} : storedAnswer(answerOf(q))),
+    })),
+  );
 }
 
 const e2e = useE2e({

@@ -1,3 +1,4 @@
+import { storedAnswer } from '../helpers/seed-answers';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { questions, answers } from '../../src/server/schema';
@@ -46,7 +47,7 @@ async function startWithPatientAtFirst(type: string) {
           userId: patient.userId,
           assessmentId: patient.assessmentId,
           questionId: q.id,
-          answerText: '',
+          ...storedAnswer({ answerText: '' }),
         })),
       );
       return patient.code;

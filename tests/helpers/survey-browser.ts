@@ -138,16 +138,22 @@ export async function answerQuestion(
       break;
     }
     case 'pain_symptoms': {
-      for (const [i, complaint] of L.complaints.entries()) {
-        await page.getByRole('combobox', { name: L.chooseComplaint }).click();
-        await page.getByRole('option', { name: complaint, exact: true }).click();
-        await page.getByRole('radio', { name: L.frequency, exact: true }).check();
-        await page.getByRole('radio', { name: L.trigger, exact: true }).check();
-        await page.getByRole('radio', { name: L.intensities[i]!, exact: true }).check();
-        await page.getByRole('button', { name: L.add }).click();
-      }
       const list = page.getByTestId('recorded-symptoms');
-      await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
+      for (const [i, complaint] of L.complaints.entries()) {
+        // As a patient does: open the list of complaints once the form is back at its first step,
+        // and pick from it once it shows.
+        await page.getByRole('combobox', { name: L.chooseComplaint }).click();
+        await page.getByRole('listbox').waitFor();
+        await page.getByRole('option', { name: complaint, exact: true }).click();
+        // A choice closes its step at once, so the radio may be gone before a check() could see
+        // it checked; "Add complaint" stays disabled until all four are chosen.
+        await page.getByRole('radio', { name: L.frequency, exact: true }).click();
+        await page.getByRole('radio', { name: L.trigger, exact: true }).click();
+        await page.getByRole('radio', { name: L.intensities[i]!, exact: true }).click();
+        await page.getByRole('button', { name: L.add }).click();
+        await expect.poll(() => list.getByRole('listitem').count()).toBe(i + 1);
+        await page.getByRole('listbox').waitFor({ state: 'detached' });
+      }
       // Edit the first one: its complaint stays choosable, the others are hidden.
       await list.getByRole('button').first().click();
       await page.getByRole('combobox', { name: L.chooseComplaint }).click();
@@ -166,7 +172,7 @@ export async function answerQuestion(
         await nextStep.click();
         await expect.poll(() => nextStep.count()).toBeLessThanOrEqual(1);
       }
-      await page.getByRole('radio', { name: L.intensities[1]!, exact: true }).check();
+      await page.getByRole('radio', { name: L.intensities[1]!, exact: true }).click();
       await page.getByRole('button', { name: L.update }).click();
       await page.getByRole('button', { name: L.showVisualization }).click();
       await page.getByTestId('symptom-visualization').waitFor();

@@ -101,4 +101,32 @@ describe('configuration', () => {
     // Fastify no longer honours a hop count; it must not look as if it worked.
     expect(() => parseEnv({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: a hop count/);
   });
+
+  it('refuses TRUST_PROXY=true in production, where it lets clients forge their address', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(43),
+      PAYMENTS: 'demo',
+      MEDIA_ENCRYPTION_KEY: MEDIA_KEY,
+      SMTP_URL: 'smtp://mail.example.org',
+      MAIL_FROM: 'Praxis <praxis@example.org>',
+    };
+    expect(() => parseEnv({ ...production, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true is refused in production/,
+    );
+    expect(parseEnv({ ...production, TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
+  });
+
+  it('bounds how long a client may take to send a request', () => {
+    const env = parseEnv({});
+    expect([
+      env.HEADERS_TIMEOUT_SECONDS,
+      env.IDLE_TIMEOUT_SECONDS,
+      env.REQUEST_TIMEOUT_SECONDS,
+    ]).toEqual([20, 90, 600]);
+    expect(() => parseEnv({ IDLE_TIMEOUT_SECONDS: '0' })).toThrow(/IDLE_TIMEOUT_SECONDS/);
+    expect(() =>
+      parseEnv({ HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }),
+    ).toThrow(/HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS/);
+  });
 });

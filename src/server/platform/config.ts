@@ -95,6 +95,12 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
   ),
+  /** Slowloris: the whole request head must arrive within this. */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  /** A connection that sends and takes no byte for this long is closed: a stalled body. */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(90),
+  /** A request, body included, must have arrived within this (one tus part of 1 MiB: 1.7 KB/s). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(600),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   PRACTICE_REGION: z.string().default('DE-BE'),
@@ -223,6 +229,8 @@ export interface Config {
   /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses and ranges. */
   trustProxy: boolean | string;
   metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** How long a client may take to send a request (seconds): its head, a pause, all of it. */
+  timeouts: { headersSeconds: number; idleSeconds: number; requestSeconds: number };
   shutdown: { drainSeconds: number; timeoutSeconds: number };
   /** Public holidays and "today" of the practice: due dates, the case report, e-mails. */
   practice: { region: string; timeZone: string };
@@ -283,6 +291,14 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     problems.push(
       'MEDIA_ENCRYPTION_KEY: required in production (openssl rand -base64 32); every instance needs the same key, kept apart from the backups',
     );
+  }
+  if (env.NODE_ENV === 'production' && env.TRUST_PROXY === true) {
+    problems.push(
+      "TRUST_PROXY: true is refused in production: it believes any X-Forwarded-For, so a client picks its own address and escapes the rate limits; give the reverse proxy's address or range, e.g. 127.0.0.1 or 10.0.0.0/8",
+    );
+  }
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    problems.push('HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS');
   }
   if (env.MEDIA_STORE === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -412,6 +428,11 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN },
+    timeouts: {
+      headersSeconds: env.HEADERS_TIMEOUT_SECONDS,
+      idleSeconds: env.IDLE_TIMEOUT_SECONDS,
+      requestSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    },
     shutdown: {
       drainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
       timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,

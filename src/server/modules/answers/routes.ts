@@ -10,6 +10,7 @@ export async function answerRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/admin/exports/answers.csv', {
     config: { access: 'admin' },
+    schema: { summary: 'Export every answer (CSV)' },
     handler: async (request, reply) => {
       const rows = await exportAnswersCsv(db, requireAuth(request));
       const date = new Date().toISOString().slice(0, 10);

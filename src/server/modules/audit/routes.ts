@@ -6,7 +6,11 @@ import { listAudit, type AuditLookups } from './audit-log';
 export async function auditRoutes(app: AppInstance, lookups: AuditLookups): Promise<void> {
   app.get('/api/admin/audit-log', {
     config: { access: 'admin' },
-    schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+    schema: {
+      summary: "List the audit log of administrators' actions",
+      querystring: auditQuerySchema,
+      response: { 200: auditPageSchema },
+    },
     handler: (request) => listAudit(app.deps.db, request.query, lookups),
   });
 }

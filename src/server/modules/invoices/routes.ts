@@ -9,7 +9,7 @@ import { adminInvoicePdf, listInvoices, patientInvoicePdf } from './invoice-down
 export async function invoiceRoutes(app: AppInstance): Promise<void> {
   app.get('/api/me/invoices', {
     config: { access: 'user' },
-    schema: { response: { 200: invoiceListSchema } },
+    schema: { summary: "List the patient's invoices", response: { 200: invoiceListSchema } },
     handler: async (request) => ({
       invoices: await listInvoices(app.deps.db, requireAuth(request).assessmentId),
     }),
@@ -17,7 +17,7 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/me/invoices/:id/pdf', {
     config: { access: 'user' },
-    schema: { params: idParamsSchema },
+    schema: { summary: "Download one of the patient's invoices (PDF)", params: idParamsSchema },
     handler: async (request, reply) => {
       const file = await patientInvoicePdf(app.deps, requireAuth(request), request.params.id);
       return sendDownload(reply, {
@@ -30,13 +30,17 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/admin/assessments/:id/invoices', {
     config: { access: 'admin' },
-    schema: { params: idParamsSchema, response: { 200: invoiceListSchema } },
+    schema: {
+      summary: 'List the invoices of an assessment',
+      params: idParamsSchema,
+      response: { 200: invoiceListSchema },
+    },
     handler: async (request) => ({ invoices: await listInvoices(app.deps.db, request.params.id) }),
   });
 
   app.get('/api/admin/invoices/:id/pdf', {
     config: { access: 'admin' },
-    schema: { params: idParamsSchema },
+    schema: { summary: 'Download an invoice (PDF)', params: idParamsSchema },
     handler: async (request, reply) => {
       const file = await adminInvoicePdf(app.deps, requireAuth(request), request.params.id);
       return sendDownload(reply, {

@@ -5,7 +5,11 @@ import type { AppInstance } from '../../platform/http/app-instance';
 export async function legalRoutes(app: AppInstance): Promise<void> {
   app.get('/api/legal/:page', {
     config: { access: 'public' },
-    schema: { params: legalPageParamsSchema, response: { 200: legalPageSchema } },
+    schema: {
+      summary: 'Read a legal page: imprint, terms or withdrawal information',
+      params: legalPageParamsSchema,
+      response: { 200: legalPageSchema },
+    },
     handler: async (request) => app.deps.legalPages[request.params.page],
   });
 }

@@ -176,11 +176,21 @@ export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
       .send(body || undefined);
   };
 
-  app.post(RESUMABLE_UPLOADS_PATH, { config: { access: 'user' } }, handle);
+  app.post(
+    RESUMABLE_UPLOADS_PATH,
+    {
+      config: { access: 'user' },
+      schema: { summary: 'Create a resumable upload of a photo or video (tus)' },
+    },
+    handle,
+  );
   app.route({
     method: ['HEAD', 'PATCH'],
     url: `${RESUMABLE_UPLOADS_PATH}/:id`,
     config: { access: 'user' },
+    schema: {
+      summary: 'Resume an upload (tus): HEAD tells the offset, PATCH appends the next part',
+    },
     handler: handle,
   });
 }

@@ -27,7 +27,10 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
 
   app.post('/api/survey/media', {
     config: { access: 'user' },
-    schema: { response: { 200: mediaUploadResultSchema } },
+    schema: {
+      summary: 'Upload a photo or video as an answer in one request (multipart)',
+      response: { 200: mediaUploadResultSchema },
+    },
     handler: (request) => {
       const contentLength = Number(request.headers['content-length']);
       return uploadMedia({ ...app.deps, log: request.log }, requireAuth(request), {
@@ -39,7 +42,10 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/survey/media/*', {
     config: { access: 'user' },
-    schema: { params: mediaPathParamsSchema },
+    schema: {
+      summary: "Play back one of the patient's own photos or videos",
+      params: mediaPathParamsSchema,
+    },
     handler: async (request, reply) => {
       const { userId, assessmentId } = requireAuth(request);
       const media = await openOwnMedia(
@@ -54,7 +60,7 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/admin/media/*', {
     config: { access: 'admin' },
-    schema: { params: mediaPathParamsSchema },
+    schema: { summary: "View a patient's photo or video", params: mediaPathParamsSchema },
     handler: async (request, reply) => {
       const media = await openMedia(
         { ...app.deps, log: request.log },
@@ -68,7 +74,11 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
 
   app.post('/api/admin/media-links', {
     config: { access: 'admin' },
-    schema: { body: mediaLinkRequestSchema, response: { 200: mediaLinkSchema } },
+    schema: {
+      summary: 'Make signed, short-lived links to media files',
+      body: mediaLinkRequestSchema,
+      response: { 200: mediaLinkSchema },
+    },
     handler: (request) =>
       issueMediaLink({ ...app.deps, log: request.log }, requireAuth(request), request.body.path),
   });
@@ -76,7 +86,11 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
   // The signature is the access check: a media element cannot send the bearer token.
   app.get('/api/media/signed/*', {
     config: { access: 'public' },
-    schema: { params: mediaPathParamsSchema, querystring: signedMediaQuerySchema },
+    schema: {
+      summary: 'Play back a media file through a signed link',
+      params: mediaPathParamsSchema,
+      querystring: signedMediaQuerySchema,
+    },
     handler: async (request, reply) => {
       const media = await openSignedMedia(
         { ...app.deps, log: request.log },

@@ -30,7 +30,10 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/stripe-publishable-key', {
     config: { access: 'public' },
-    schema: { response: { 200: publishableKeyResultSchema } },
+    schema: {
+      summary: 'Read the payment provider and its publishable key',
+      response: { 200: publishableKeyResultSchema },
+    },
     handler: () => ({
       publishableKey: app.deps.payments.publishableKey,
       provider: app.deps.payments.kind,
@@ -39,25 +42,41 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
 
   app.post('/api/create-payment-intent', {
     config: { access: 'public' },
-    schema: { body: createPaymentIntentBodySchema, response: { 200: paymentIntentResultSchema } },
+    schema: {
+      summary: 'Start a payment for an assessment',
+      body: createPaymentIntentBodySchema,
+      response: { 200: paymentIntentResultSchema },
+    },
     handler: (request) => createPaymentIntent(deps(), request.body, request.ip),
   });
 
   app.post('/api/update-payment-intent', {
     config: { access: 'public' },
-    schema: { body: updatePaymentIntentBodySchema, response: { 200: paymentIntentResultSchema } },
+    schema: {
+      summary: 'Change a started payment (details or coupon)',
+      body: updatePaymentIntentBodySchema,
+      response: { 200: paymentIntentResultSchema },
+    },
     handler: (request) => updatePaymentIntent(deps(), request.body, request.ip),
   });
 
   app.post('/api/verify-payment', {
     config: { access: 'public' },
-    schema: { body: verifyPaymentBodySchema, response: { 200: authResultSchema } },
+    schema: {
+      summary: 'Confirm a payment and receive the access code by e-mail',
+      body: verifyPaymentBodySchema,
+      response: { 200: authResultSchema },
+    },
     handler: (request) => verifyPayment(deps(), request.body, request.ip),
   });
 
   app.post('/api/coupons/redeem', {
     config: { access: 'user' },
-    schema: { body: redeemCouponBodySchema, response: { 200: okBodySchema } },
+    schema: {
+      summary: 'Redeem a coupon that covers the whole price',
+      body: redeemCouponBodySchema,
+      response: { 200: okBodySchema },
+    },
     handler: (request) => {
       const auth = requireAuth(request);
       return redeemCouponForUser(app.deps.db, {
@@ -71,6 +90,7 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
   app.post('/api/admin/assessments/:id/refund', {
     config: { access: 'admin' },
     schema: {
+      summary: 'Refund the payment of an assessment',
       params: idParamsSchema,
       body: refundBodySchema,
       response: { 200: refundResultSchema },
@@ -81,7 +101,11 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
 
   app.post('/api/demo-payments/confirm', {
     config: { access: 'public' },
-    schema: { body: demoConfirmBodySchema, response: { 200: demoConfirmResultSchema } },
+    schema: {
+      summary: 'Confirm a payment of the offline demo provider',
+      body: demoConfirmBodySchema,
+      response: { 200: demoConfirmResultSchema },
+    },
     handler: (request) => {
       if (app.deps.payments.kind !== 'demo') throw notFound();
       return confirmDemoPayment(app.deps.db, app.deps.config.jwtSecret, request.body);
@@ -95,7 +119,10 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     );
     raw.post('/api/stripe/webhook', {
       config: { access: 'public' },
-      schema: { response: { 200: webhookResultSchema } },
+      schema: {
+        summary: "Receive the payment provider's events (signed webhook)",
+        response: { 200: webhookResultSchema },
+      },
       handler: async (request) => {
         await receiveWebhook(deps(), request.body, request.headers['stripe-signature']);
         return { received: true } as const;

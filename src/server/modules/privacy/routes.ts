@@ -13,12 +13,16 @@ import { patientExportZip } from './patient-export';
 export async function privacyRoutes(app: AppInstance): Promise<void> {
   app.get('/api/privacy-notice', {
     config: { access: 'public' },
-    schema: { response: { 200: privacyNoticeSchema } },
+    schema: {
+      summary: 'Read the privacy notice (current version)',
+      response: { 200: privacyNoticeSchema },
+    },
     handler: async () => app.deps.privacyNotice,
   });
 
   app.get('/api/me/export.zip', {
     config: { access: 'user' },
+    schema: { summary: "Download all of the patient's data (ZIP)" },
     handler: async (request, reply) => {
       const zip = await patientExportZip({ ...app.deps, log: request.log }, requireAuth(request));
       return sendDownload(reply, {
@@ -32,6 +36,7 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
   app.delete('/api/admin/patients/:id', {
     config: { access: 'admin' },
     schema: {
+      summary: 'Erase a patient and all their data',
       params: idParamsSchema,
       body: erasePatientBodySchema,
       response: { 200: erasureResultSchema },

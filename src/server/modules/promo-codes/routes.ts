@@ -23,7 +23,11 @@ export async function promoCodeRoutes(app: AppInstance): Promise<void> {
 
   app.post('/api/coupons/validate', {
     config: { access: 'public' },
-    schema: { body: validateCouponBodySchema, response: { 200: validateCouponResultSchema } },
+    schema: {
+      summary: 'Check a coupon code and the price it gives',
+      body: validateCouponBodySchema,
+      response: { 200: validateCouponResultSchema },
+    },
     handler: (request) =>
       validateCoupon(db, {
         code: request.body.code,
@@ -34,13 +38,17 @@ export async function promoCodeRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/admin/coupons', {
     config: { access: 'admin' },
-    schema: { response: { 200: promoCodesSchema } },
+    schema: { summary: 'List promo codes', response: { 200: promoCodesSchema } },
     handler: () => listPromoCodes(db),
   });
 
   app.post('/api/admin/coupons', {
     config: { access: 'admin' },
-    schema: { body: promoCodeWriteBodySchema, response: { 201: promoCodeSchema } },
+    schema: {
+      summary: 'Create a promo code',
+      body: promoCodeWriteBodySchema,
+      response: { 201: promoCodeSchema },
+    },
     handler: async (request, reply) =>
       reply.code(201).send(await createPromoCode(db, requireAuth(request), request.body)),
   });
@@ -48,6 +56,7 @@ export async function promoCodeRoutes(app: AppInstance): Promise<void> {
   app.put('/api/admin/coupons/:id', {
     config: { access: 'admin' },
     schema: {
+      summary: 'Change a promo code',
       params: idParamsSchema,
       body: promoCodeWriteBodySchema,
       response: { 200: promoCodeSchema },
@@ -58,7 +67,11 @@ export async function promoCodeRoutes(app: AppInstance): Promise<void> {
 
   app.delete('/api/admin/coupons/:id', {
     config: { access: 'admin' },
-    schema: { params: idParamsSchema, response: { 200: promoCodeSchema } },
+    schema: {
+      summary: 'Delete a promo code',
+      params: idParamsSchema,
+      response: { 200: promoCodeSchema },
+    },
     handler: (request) => deletePromoCode(db, requireAuth(request), request.params.id),
   });
 }

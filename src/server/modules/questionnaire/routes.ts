@@ -21,13 +21,20 @@ export async function questionnaireRoutes(app: AppInstance, answers: AnswerLooku
 
   app.get('/api/admin/questions', {
     config: { access: 'admin' },
-    schema: { response: { 200: adminQuestionsSchema } },
+    schema: {
+      summary: "List the questionnaire's questions for editing",
+      response: { 200: adminQuestionsSchema },
+    },
     handler: () => listQuestions(db, answers),
   });
 
   app.post('/api/admin/questions', {
     config: { access: 'admin' },
-    schema: { body: questionWriteBodySchema, response: { 201: adminQuestionSchema } },
+    schema: {
+      summary: 'Add a question',
+      body: questionWriteBodySchema,
+      response: { 201: adminQuestionSchema },
+    },
     handler: async (request, reply) =>
       reply.code(201).send(await createQuestion(db, answers, requireAuth(request), request.body)),
   });
@@ -35,6 +42,7 @@ export async function questionnaireRoutes(app: AppInstance, answers: AnswerLooku
   app.put('/api/admin/questions/:id', {
     config: { access: 'admin' },
     schema: {
+      summary: 'Change a question',
       params: idParamsSchema,
       body: questionWriteBodySchema,
       response: { 200: adminQuestionSchema },
@@ -45,7 +53,11 @@ export async function questionnaireRoutes(app: AppInstance, answers: AnswerLooku
 
   app.delete('/api/admin/questions/:id', {
     config: { access: 'admin' },
-    schema: { params: idParamsSchema, response: { 200: deleteQuestionResultSchema } },
+    schema: {
+      summary: 'Remove a question (retired when answered)',
+      params: idParamsSchema,
+      response: { 200: deleteQuestionResultSchema },
+    },
     handler: (request) => deleteQuestion(db, answers, requireAuth(request), request.params.id),
   });
 }

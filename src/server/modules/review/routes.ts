@@ -25,20 +25,32 @@ export async function reviewRoutes(app: AppInstance): Promise<void> {
   // SPEC: the admin "responses" page and its API keep their names.
   app.get('/api/admin/responses', {
     config: { access: 'admin' },
-    schema: { querystring: adminPatientsQuerySchema, response: { 200: adminPatientsPageSchema } },
+    schema: {
+      summary: 'List patients and their assessments (the patients page)',
+      querystring: adminPatientsQuerySchema,
+      response: { 200: adminPatientsPageSchema },
+    },
     handler: (request) => listPatientsPage(app.deps.db, request.query),
   });
 
   app.get('/api/admin/assessments/:id/answers', {
     config: { access: 'admin' },
-    schema: { params: idParamsSchema, response: { 200: adminAssessmentAnswersSchema } },
+    schema: {
+      summary: 'Read the answers of an assessment',
+      params: idParamsSchema,
+      response: { 200: adminAssessmentAnswersSchema },
+    },
     handler: (request) =>
       listAssessmentAnswers(app.deps.db, requireAuth(request), request.params.id),
   });
 
   app.get('/api/admin/review-queue', {
     config: { access: 'admin' },
-    schema: { querystring: reviewQueueQuerySchema, response: { 200: reviewQueueSchema } },
+    schema: {
+      summary: 'List submitted assessments awaiting review, by due date',
+      querystring: reviewQueueQuerySchema,
+      response: { 200: reviewQueueSchema },
+    },
     handler: async (request) => {
       const now = new Date();
       const assessments = await listReviewQueue(app.deps.db, request.query.view, now);
@@ -49,6 +61,7 @@ export async function reviewRoutes(app: AppInstance): Promise<void> {
   app.put('/api/admin/assessments/:id/status', {
     config: { access: 'admin' },
     schema: {
+      summary: 'Move an assessment to another review status',
       params: idParamsSchema,
       body: updateAssessmentStatusBodySchema,
       response: { 200: queuedAssessmentSchema },
@@ -58,7 +71,7 @@ export async function reviewRoutes(app: AppInstance): Promise<void> {
 
   app.get('/api/admin/assessments/:id/report.pdf', {
     config: { access: 'admin' },
-    schema: { params: idParamsSchema },
+    schema: { summary: 'Download the case report of an assessment (PDF)', params: idParamsSchema },
     handler: async (request, reply) => {
       const pdf = await renderAssessmentReport(
         { ...app.deps, log: request.log },

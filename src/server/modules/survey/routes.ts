@@ -11,7 +11,10 @@ import { listSurveyQuestions } from './survey-questions-service';
 export async function surveyRoutes(app: AppInstance): Promise<void> {
   app.get('/api/survey/questions', {
     config: { access: 'user' },
-    schema: { response: { 200: surveyQuestionsSchema } },
+    schema: {
+      summary: "List the survey's questions with the answers so far",
+      response: { 200: surveyQuestionsSchema },
+    },
     handler: (request) => {
       const { assessmentId, language } = requireAuth(request);
       return listSurveyQuestions(app.deps.db, { assessmentId, language });
@@ -22,7 +25,11 @@ export async function surveyRoutes(app: AppInstance): Promise<void> {
   app.post('/api/survey/responses', {
     // The save's one statement confirms the session (see saveAnswer).
     config: { access: 'user', checksSessionItself: true },
-    schema: { body: currentSaveAnswerBodySchema(), response: { 200: okBodySchema } },
+    schema: {
+      summary: 'Save the answer to one question',
+      body: currentSaveAnswerBodySchema(),
+      response: { 200: okBodySchema },
+    },
     handler: async (request) => {
       await saveAnswer({ ...app.deps, log: request.log }, requireClaims(request), request.body);
       return { ok: true as const };
@@ -31,7 +38,10 @@ export async function surveyRoutes(app: AppInstance): Promise<void> {
 
   app.post('/api/survey/completion-email', {
     config: { access: 'user' },
-    schema: { response: { 200: completionResultSchema } },
+    schema: {
+      summary: 'Complete the survey (every required question answered)',
+      response: { 200: completionResultSchema },
+    },
     handler: (request) => {
       const { userId, assessmentId } = requireAuth(request);
       return completeAssessment(app.deps, { userId, assessmentId });

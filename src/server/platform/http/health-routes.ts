@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { buildInfo } from '../ops/build-info';
 import type { AppInstance } from './app-instance';
 
 const readinessSchema = z.object({
   ok: z.boolean(),
+  /** Which build answers: during a rolling deploy, whether this instance is the new one. */
+  build: z.object({ version: z.string(), commit: z.string() }),
   draining: z.boolean(),
   checks: z.record(
     z.string(),
@@ -42,7 +45,12 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
         const report = await app.readiness.check();
         reply.header('cache-control', 'no-store');
         reply.code(report.ready ? 200 : 503);
-        return { ok: report.ready, draining: report.draining, checks: report.checks };
+        return {
+          ok: report.ready,
+          build: buildInfo,
+          draining: report.draining,
+          checks: report.checks,
+        };
       },
     });
   }

@@ -2,10 +2,12 @@ import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import fastifySwaggerUi, { type FastifySwaggerUiConfigOptions } from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import type { Config } from '../config';
 import { notFound } from '../errors';
+import { completeOperations } from './openapi-document';
 import type { RouteAccess } from './route-access';
 
 declare module 'fastify' {
@@ -63,11 +65,14 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         description:
           'Every operation names who may call it in `x-access`: `public`, `user` (a signed-in patient or administrator) or `admin`. Signed-in calls send the token from sign-in as `Authorization: Bearer <token>`.',
       },
+      servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
     transform,
+    transformObject: (document) =>
+      completeOperations((document as { openapiObject: OpenAPIV3.Document }).openapiObject),
   });
 
   app.get(OPENAPI_PATH, {

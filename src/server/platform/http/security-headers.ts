@@ -14,11 +14,10 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * Helmet's headers with a policy that still allows Stripe; HSTS when the site is served over
  * https (PUBLIC_URL). Every API response is `no-store` unless its route says otherwise: nearly
  * all of them carry personal or health data, and none is worth keeping in a shared cache.
+ * Register it before any other onRequest hook: a hook that refuses (the access check) skips the
+ * hooks after it, and its 401 or 403 must carry the headers like every other reply.
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { https: boolean },
-): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       directives: {

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Mailer } from '../mail/mailer';
+import type { BuildInfo } from './build-info';
 
 export interface PoolStats {
   /** Connections open, idle among them, and requests waiting for one. */
@@ -13,9 +14,15 @@ export interface PoolStats {
  * The server's Prometheus metrics, one registry per app (tests build many apps in one process).
  * Modules import the metric they update by name; the job queue's depth is read at each scrape.
  */
-export function createMetrics() {
+export function createMetrics(build: BuildInfo) {
   const registry = new Registry();
   const registers = [registry];
+  new Gauge({
+    name: 'build_info',
+    help: 'Always 1; its labels name the build this instance runs (version and commit)',
+    labelNames: ['version', 'commit'] as const,
+    registers,
+  }).set(build, 1);
   return {
     registry,
     httpRequestDuration: new Histogram({
