@@ -154,7 +154,8 @@ export async function buildApp({
 
   app.decorate('readiness', createReadiness(app.log));
   app.readiness.register('database', () => pingDatabase(app.deps.db));
-  app.readiness.register('media', () => app.deps.media.probe());
+  app.readiness.register('media', () => app.deps.media.probe(), { required: false });
+  metrics.observeDependencies(async () => (await app.readiness.check()).checks);
 
   // E-mail and scheduled work: queued in the database, run by this worker outside any request.
   app.decorate('jobs', createJobQueue({ db: database.db, log: app.log, metrics }));

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SurveyQuestion } from '../../src/shared/contracts/survey';
-import { mediaUploads } from '../../src/server/schema';
+import { mediaUploads, resumableUploads } from '../../src/server/schema';
 import { SAMPLE_BYTES } from '../helpers/multipart';
 import { surveyOf } from '../helpers/survey-api';
 import { erasePatient } from '../../src/server/modules/privacy/erase';
-import { removeUnreferencedUploads } from '../../src/server/modules/media/upload-removal';
+import { removeUnreferencedUploads } from '../../src/server/modules/media/upload-cleanup';
 import { useTestApp, type TestUser } from '../helpers/test-app';
 import { createUpload, headUpload, patchUpload } from '../helpers/tus';
 
@@ -51,7 +49,15 @@ const ownMedia = (patient: TestUser, path: string) =>
 let listening: Promise<string> | null = null;
 const httpAddress = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
 
-const stagingDir = () => join(t.config.mediaDir, '.staging');
+/** The upload's row as every instance reads it, or undefined once it is gone. */
+async function rowOf(location: string) {
+  const id = location.split('/').pop()!;
+  const [row] = await t.database.db
+    .select()
+    .from(resumableUploads)
+    .where(eq(resumableUploads.id, id));
+  return row;
+}
 
 describe('resumable uploads (tus) under /api/survey/uploads', () => {
   it('creates, takes the file in parts, reports the offset and stores it byte-identical as the answer', async () => {
@@ -70,11 +76,11 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     // The HEAD answer repeats the question only, nothing the server keeps about the owner.
     expect(head.headers['upload-metadata']).toBe(`questionId ${btoa(String(video.id))}`);
 
-    // Partial data is private and not the plain bytes.
-    const [part] = (await readdir(stagingDir())).filter((name) => name.endsWith('.part'));
-    const info = await stat(join(stagingDir(), part!));
-    expect(info.mode & 0o777).toBe(0o600);
-    expect((await stat(stagingDir())).mode & 0o777).toBe(0o700);
+    // The bytes not yet a sealed chunk are kept for the next PATCH, not as plain bytes.
+    const partial = await rowOf(location);
+    expect(partial!.offset).toBe(30_000);
+    expect(partial!.tail!.length).toBeGreaterThan(30_000);
+    expect(partial!.tail!.includes(data.subarray(1000, 1100))).toBe(false);
 
     // A part sent at a stale offset changes nothing.
     const stale = await patchUpload(t.app, patient.headers, location, 0, data.subarray(0, 10));
@@ -91,8 +97,12 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     expect(stored.rawPayload.equals(data)).toBe(true);
     const answer = (await surveyOf(t.app, patient.headers)).find((q) => q.id === video.id)!;
     expect(answer.answer?.mediaPath).toBe(mediaPath);
-    // Nothing is left in the staging once the upload is the answer.
-    expect(await readdir(stagingDir())).not.toContain(`${location.split('/').pop()}.part`);
+    // A client whose last reply was lost learns the answer from HEAD.
+    const done = await headUpload(t.app, patient.headers, location);
+    expect(done.headers['upload-offset']).toBe('100000');
+    expect(JSON.parse(done.headers['upload-result'] as string)).toEqual(last.json());
+    // No bytes are left with the upload once it is the answer; its row says it is complete.
+    expect(await rowOf(location)).toMatchObject({ offset: 100_000, tail: null, pending: null });
     const rows = await t.database.db
       .select()
       .from(mediaUploads)
@@ -120,12 +130,9 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     });
     cut.on('error', () => undefined);
     cut.write(data.subarray(0, 65_536));
-    // Waits until the bytes are on the server's disk (without asking tus, which would end the
-    // PATCH to answer), then cuts the connection.
-    const part = join(stagingDir(), `${location.split('/').pop()}.part`);
-    for (let i = 0; i < 200 && (await stat(part)).size < 65_536; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // Lets the bytes reach the server (without asking tus, which would wait for the PATCH), then
+    // cuts the connection.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     cut.destroy();
     await new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -232,8 +239,11 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
       expect(reply.json().message).toMatch(/kein unterstütztes Foto/);
       expect((await headUpload(t.app, patient.headers, location)).statusCode).toBe(404);
     }
-    const staged = await t.app.deps.media.staging.list();
-    expect(staged.filter((r) => r.owner.assessmentId === patient.assessmentId)).toEqual([]);
+    const staged = await t.database.db
+      .select()
+      .from(resumableUploads)
+      .where(eq(resumableUploads.assessmentId, patient.assessmentId));
+    expect(staged).toEqual([]);
     const rows = await t.database.db
       .select()
       .from(mediaUploads)
@@ -316,7 +326,6 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     const { video } = await questionsOf(patient);
     const location = await created(patient, video.id, 50_000);
     await patchUpload(t.app, patient.headers, location, 0, randomVideo(10_000));
-    const id = location.split('/').pop()!;
 
     // An hour later it is still resumable.
     await removeUnreferencedUploads({ ...t.app.deps, log: t.app.log }, new Date(Date.now() + HOUR));
@@ -329,7 +338,7 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
       new Date(Date.now() + 25 * HOUR),
     );
     expect((await headUpload(t.app, patient.headers, location)).statusCode).toBe(404);
-    expect(await readdir(stagingDir())).not.toContain(`${id}.part`);
+    expect(await rowOf(location)).toBeUndefined();
     const rows = await t.database.db
       .select()
       .from(mediaUploads)
@@ -342,10 +351,8 @@ describe('resumable uploads (tus) under /api/survey/uploads', () => {
     const { video } = await questionsOf(patient);
     const location = await created(patient, video.id, 50_000);
     await patchUpload(t.app, patient.headers, location, 0, randomVideo(10_000));
-    const id = location.split('/').pop()!;
-    expect(await readdir(stagingDir())).toContain(`${id}.part`);
-    await erasePatient(t.app.deps, patient.id, 'request', null);
-    expect(await readdir(stagingDir())).not.toContain(`${id}.part`);
-    expect(await readdir(stagingDir())).not.toContain(`${id}.json`);
+    expect(await rowOf(location)).toBeDefined();
+    await erasePatient({ ...t.app.deps, log: t.app.log }, patient.id, 'request', null);
+    expect(await rowOf(location)).toBeUndefined();
   });
 });

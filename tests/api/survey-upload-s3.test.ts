@@ -14,12 +14,18 @@ let t: TestApp;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  t = await createTestApp({ ...s3.env, MEDIA_MAX_BYTES: String(512 * 1024) });
+  t = await createTestApp({
+    ...s3.env,
+    MEDIA_MAX_BYTES: String(512 * 1024),
+    METRICS_TOKEN: METRICS_TOKEN,
+  });
 });
 afterAll(async () => {
   await t?.close();
   await s3?.close();
 });
+
+const METRICS_TOKEN = 'metrics-token-for-the-s3-outage-0123456789';
 
 const mediaObjects = async () => (await s3.objectNames()).filter((n) => n.startsWith('media/'));
 
@@ -86,12 +92,31 @@ describe('uploads into an S3 bucket', () => {
     expect((await t.database.db.select().from(mediaUploads)).length).toBe(rows);
   });
 
-  it('make the server unready when the bucket stops answering', async () => {
+  it('keep the server ready when the bucket stops answering, and refuse only uploads (503, Retry-After)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
     await s3.close();
     const reply = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
-    expect(reply.statusCode).toBe(503);
-    expect(reply.json().checks.media.ok).toBe(false);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().checks.media).toMatchObject({ ok: false, required: false });
     expect(reply.json().checks.database.ok).toBe(true);
+    const metrics = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(metrics.body).toContain('dependency_up{dependency="media"} 0');
+    expect(metrics.body).toContain('dependency_up{dependency="database"} 1');
+
+    const patient = await t.createPatient();
+    const question = await firstQuestionOfType(t.database.db, 'photo');
+    const upload = await postMedia(
+      t.app,
+      patient.headers,
+      { type: 'photo', questionId: question.id },
+      SAMPLE_BYTES.jpeg(5000),
+    );
+    expect(upload.statusCode).toBe(503);
+    expect(upload.headers['retry-after']).toBe('30');
+    expect(upload.json().message).toMatch(/cannot be stored or played right now/);
   });
 });

@@ -16,13 +16,15 @@ import { createS3Client } from '../../src/server/modules/media/s3-media-store';
 export async function startS3Server() {
   const directory = await mkdtemp(join(tmpdir(), 'cmd-s3-'));
   const bucket = `cmd-media-${randomBytes(4).toString('hex')}`;
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
+  const serve = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+  let server: S3rver | null = serve(0);
   const { port } = await server.run();
   const settings: S3Settings = {
     endpoint: `http://127.0.0.1:${port}`,
@@ -47,6 +49,18 @@ export async function startS3Server() {
       S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
     },
+    /** Where the server keeps everything it holds, multipart parts included. */
+    directory,
+    /** An outage: the server stops answering; what it holds stays. */
+    async stop() {
+      await server?.close();
+      server = null;
+    },
+    /** The outage ends: the server answers again, on the same port, with what it held. */
+    async restart() {
+      server = serve(port);
+      await server.run();
+    },
     /** The names of the objects in the bucket. */
     async objectNames(): Promise<string[]> {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
@@ -62,7 +76,7 @@ export async function startS3Server() {
       if (closed) return;
       closed = true;
       client.destroy();
-      await server.close();
+      await server?.close();
       await rm(directory, { recursive: true, force: true });
     },
   };

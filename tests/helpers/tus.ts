@@ -1,3 +1,4 @@
+import { Upload as TusUpload } from 'tus-js-client';
 import type { AppInstance } from '../../src/server/platform/http/app-instance';
 
 type Inject = Pick<AppInstance, 'inject'>;
@@ -56,4 +57,53 @@ export function patchUpload(
 /** HEAD: how many bytes the server holds. */
 export function headUpload(app: Inject, headers: Record<string, string>, location: string) {
   return app.inject({ method: 'HEAD', url: location, headers: { ...headers, ...TUS } });
+}
+
+/**
+ * Uploads `bytes` with the survey's own client library (tus-js-client) to `endpoint`, in parts
+ * of `chunkSize`, retrying as the survey does after a failure that may pass. Resolves with the
+ * last reply (the finished upload's JSON); `onResponse` sees every reply on the way.
+ */
+export function uploadWithTusClient(
+  endpoint: string,
+  bytes: Buffer,
+  options: {
+    headers: Record<string, string>;
+    questionId: number;
+    filetype: string;
+    chunkSize: number;
+    onProgress?: (sent: number) => void;
+    onResponse?: (method: string, status: number, headers: { retryAfter: string }) => void;
+  },
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const upload = new TusUpload(bytes, {
+      endpoint,
+      chunkSize: options.chunkSize,
+      // Up to a minute of failures in a row (an instance gone, a store outage) before giving up.
+      retryDelays: Array.from({ length: 120 }, () => 500),
+      headers: options.headers,
+      metadata: {
+        questionId: String(options.questionId),
+        filename: 'capture',
+        filetype: options.filetype,
+      },
+      storeFingerprintForResuming: false,
+      onProgress: (sent) => options.onProgress?.(sent),
+      onAfterResponse: (request, response) =>
+        options.onResponse?.(request.getMethod(), response.getStatus(), {
+          retryAfter: response.getHeader('Retry-After') ?? '',
+        }),
+      onShouldRetry: (error) => {
+        const status = error.originalResponse?.getStatus() ?? 0;
+        return status < 400 || status >= 500 || status === 409 || status === 423;
+      },
+      onSuccess: ({ lastResponse }) => {
+        const text = lastResponse.getBody();
+        resolve({ status: lastResponse.getStatus(), body: text ? JSON.parse(text) : null });
+      },
+      onError: reject,
+    });
+    upload.start();
+  });
 }

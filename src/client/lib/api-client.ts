@@ -220,7 +220,10 @@ export async function apiResumableUpload<T>(
       onSuccess: ({ lastResponse }) => {
         let body: unknown = null;
         try {
-          body = JSON.parse(lastResponse.getBody());
+          // A finished upload found by HEAD (the last PATCH's reply lost) names it in a header.
+          body = JSON.parse(
+            lastResponse.getBody() || lastResponse.getHeader('Upload-Result') || '',
+          );
         } catch {
           /* not the server's JSON answer */
         }

@@ -1,9 +1,7 @@
-import { join } from 'node:path';
 import type { Config } from '../../platform/config';
 import { mediaKeyring } from './media-keys';
 import { createLocalMediaStore, type MediaStore } from './media-store';
 import { createS3MediaStore } from './s3-media-store';
-import { UploadStaging } from './upload-staging';
 
 /** The media store the configuration names: DATA_DIR/media by default, or the S3 bucket. */
 export function createMediaStore(
@@ -11,9 +9,6 @@ export function createMediaStore(
 ): MediaStore {
   const keys = mediaKeyring(config.mediaKey, config.mediaOldKeys);
   if (config.mediaStore.kind !== 's3') return createLocalMediaStore(config.mediaDir, keys);
-  // Partial resumable uploads stay on the instance that receives them (docs/architecture.md).
-  return {
-    ...createS3MediaStore(config.mediaStore, keys),
-    staging: new UploadStaging(join(config.mediaDir, '.staging'), keys.current.key),
-  };
+  // Resumable uploads too are parts in the bucket: any instance can take their next PATCH.
+  return { ...createS3MediaStore(config.mediaStore, keys), keys };
 }

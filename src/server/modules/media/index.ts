@@ -12,10 +12,10 @@ export {
 export { type MediaStore } from './media-store';
 export { mediaMessages } from './messages';
 export { mediaRoutes } from './routes';
+export { removeResumableUploadsOf, removeUnreferencedUploads } from './upload-cleanup';
 export {
   discardUnreferencedUpload,
   removeFilesOfDeletedRows,
-  removeUnreferencedUploads,
   UNSAVED_UPLOAD_GRACE_MS,
   type RemovalDeps,
 } from './upload-removal';

@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import { UnreadableMediaError } from './chunked-cipher';
 import type { MediaStore } from './media-store';
+import { isStoreOutage } from './store-outage';
 
 /** What a reader of media (export, report, playback) logs about a file it cannot give. */
 export interface MediaReadContext {
@@ -30,7 +31,8 @@ export function logUnavailable(context: MediaReadContext, error: unknown): void 
 /**
  * The plaintext size of a stored file, or null when it is missing, cannot be decrypted (its key
  * is not configured) or the store fails: each of these is logged, none throws, so a reader can
- * say "not available" for this file and go on with the rest.
+ * say "not available" for this file and go on with the rest; only playback is refused while the
+ * store is away.
  */
 export async function availableSize(
   media: MediaStore,
@@ -43,6 +45,8 @@ export async function availableSize(
     return size;
   } catch (error) {
     logUnavailable(context, error);
+    // Playback while the store is away: 503 and Retry-After, not "this file is gone".
+    if (context.reader === 'playback' && isStoreOutage(error)) throw error;
     return null;
   }
 }

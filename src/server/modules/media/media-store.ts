@@ -28,7 +28,6 @@ import {
   type SealedHeader,
 } from './chunked-cipher';
 import type { MediaKeyring } from './media-keys';
-import { UploadStaging } from './upload-staging';
 
 /**
  * A new, unguessable name for a file about to be stored. The caller chooses it before writing so
@@ -64,12 +63,33 @@ export interface StoredFiles {
   probe(): Promise<void>;
 }
 
-export interface MediaStore extends StoredFiles {
+/**
+ * A file written in sealed parts over many requests, on any instance (resumable uploads): it
+ * appears under its path only when completed, so finishing is a commit, not a copy.
+ */
+export interface FileParts {
+  /** Sealed chunks in each part but the last (S3 takes no part under 5 MiB but the last). */
+  chunksPerPart: number;
+  /** Starts the file under `path`; the store's name for its parts. */
+  begin(path: string): Promise<string>;
   /**
-   * Resumable uploads still arriving (tus), kept apart from the stored files on this instance's
-   * disk, whichever store holds the finished files.
+   * Writes part `number` (from 1), `position` bytes into the sealed file; writing a part again
+   * replaces it. Resolves with its tag (an S3 ETag).
    */
-  staging: UploadStaging;
+  put(
+    path: string,
+    partsId: string,
+    part: { number: number; position: number; pieces: Buffer[] },
+  ): Promise<string>;
+  /** The file appears under `path`, made of the parts; done again, it changes nothing. */
+  complete(path: string, partsId: string, tags: string[]): Promise<void>;
+  /** Removes the parts of a file that will not be completed. */
+  abort(path: string, partsId: string): Promise<void>;
+}
+
+export interface MediaStore extends StoredFiles {
+  keys: MediaKeyring;
+  parts: FileParts;
 }
 
 export class InvalidMediaPathError extends Error {}
@@ -123,6 +143,48 @@ async function sealedFile(handle: FileHandle): Promise<{ header: SealedHeader; s
   return { header: parseHeader(head.subarray(0, bytesRead)), size };
 }
 
+/** The partial files of resumable uploads: one per upload, each part written at its place. */
+function diskParts(root: string, locate: (path: string) => string): FileParts {
+  // A dot folder, like `.incoming`: never a stored file, left out of backups.
+  const staging = join(root, '.staging');
+  const fileOf = (partsId: string) => {
+    if (!/^[0-9a-f-]{36}$/.test(partsId)) throw new InvalidMediaPathError(partsId);
+    return join(staging, `${partsId}.part`);
+  };
+  return {
+    // One chunk a part: a part is written where it belongs, no need to gather more.
+    chunksPerPart: 1,
+    async begin() {
+      await mkdir(staging, { recursive: true, mode: 0o700 });
+      const partsId = randomUUID();
+      await writeFile(fileOf(partsId), '', { mode: 0o600, flag: 'wx' });
+      return partsId;
+    },
+    async put(_path, partsId, { position, pieces }) {
+      const handle = await open(fileOf(partsId), 'r+');
+      try {
+        await writeAll(handle, pieces, position);
+        // Acknowledged bytes survive a crash of the machine, not only of the process.
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return '';
+    },
+    async complete(path, partsId) {
+      const file = locate(path);
+      await rename(fileOf(partsId), file).catch(async (error: NodeJS.ErrnoException) => {
+        // Completed before, and the reply lost: the file is there already.
+        if (error.code === 'ENOENT' && (await stat(file).catch(() => null))) return;
+        throw error;
+      });
+    },
+    async abort(_path, partsId) {
+      await rm(fileOf(partsId), { force: true });
+    },
+  };
+}
+
 /**
  * Files in a folder outside anything served statically, reachable only through API routes, and
  * encrypted at rest with the media key: decrypted only while streamed to an authorised reader.
@@ -139,8 +201,8 @@ export function createLocalMediaStore(rootDir: string, keys: MediaKeyring): Medi
   };
 
   return {
-    // A dot folder, like `.incoming`: never a stored file, left out of backups.
-    staging: new UploadStaging(join(root, '.staging'), keys.current.key),
+    keys,
+    parts: diskParts(root, locate),
     async write(source, path) {
       const file = locate(path);
       await mkdir(incoming, { recursive: true });

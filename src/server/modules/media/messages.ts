@@ -7,6 +7,8 @@ export const mediaMessages = defineMessages(
     'admin.mediaPathInvalid': 'This is not a valid media path.',
     'admin.mediaNotFound': 'This photo or video is not available.',
     'media.rangeNotSatisfiable': 'The requested byte range is outside the file.',
+    'media.storeUnavailable':
+      'Photos and videos cannot be stored or played right now. Please try again in a moment.',
     'media.linkInvalid':
       'This media link is invalid or has expired. Please open the answer again to get a new one.',
     'survey.mediaNotFound': 'This photo or video does not exist.',
@@ -27,6 +29,8 @@ export const mediaMessages = defineMessages(
     'admin.mediaPathInvalid': 'Dies ist kein gültiger Medienpfad.',
     'admin.mediaNotFound': 'Dieses Foto oder Video ist nicht verfügbar.',
     'media.rangeNotSatisfiable': 'Der angeforderte Bytebereich liegt außerhalb der Datei.',
+    'media.storeUnavailable':
+      'Fotos und Videos können gerade nicht gespeichert oder abgespielt werden. Bitte versuchen Sie es gleich noch einmal.',
     'media.linkInvalid':
       'Dieser Medienlink ist ungültig oder abgelaufen. Bitte öffnen Sie die Antwort erneut, um einen neuen zu erhalten.',
     'survey.mediaNotFound': 'Dieses Foto oder Video existiert nicht.',

@@ -2,6 +2,7 @@ import type { SessionClaims } from '../../platform/auth-context';
 import { Readable } from 'node:stream';
 import { Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LockTimeoutError, withSessionLock } from '../../platform/db/session-lock';
 import { DomainError, invalid } from '../../platform/errors';
 import type { AppInstance } from '../../platform/http/app-instance';
 import { requireAuth } from '../../platform/http/route-access';
@@ -12,7 +13,7 @@ import {
   uploadNotFound,
   type ResumableDeps,
 } from './resumable-upload-service';
-import { RECORD_FIELD } from './upload-staging';
+import { RECORD_FIELD, ResumableUploadStore } from './resumable-upload-store';
 
 export const RESUMABLE_UPLOADS_PATH = '/api/survey/uploads';
 
@@ -43,6 +44,22 @@ function asApiError(error: Error | { status_code: number; body: string }): Error
   return Object.assign(new Error((error as { body: string }).body.trim()), { statusCode: 500 });
 }
 
+/** Where an upload stands, for a 409: the offset the client must resume from. */
+async function offsetOf(uploads: ResumableUploadStore, id: string | undefined) {
+  const row = id ? await uploads.record(id) : undefined;
+  return row?.offset;
+}
+
+const conflictAt = (offset: number | undefined) =>
+  new DomainError(
+    'conflict',
+    'survey.uploadOffsetMismatch',
+    {},
+    {},
+    undefined,
+    offset === undefined ? {} : { 'upload-offset': String(offset), 'tus-resumable': '1.0.0' },
+  );
+
 /** The Fastify request as the Web request @tus/server reads; the body is streamed, not parsed. */
 function webRequest(request: FastifyRequest): Request {
   const headers = new Headers();
@@ -67,16 +84,26 @@ function closeIfUnread(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
+ * How long a PATCH waits for another PATCH of the same upload (a retry racing the original) to
+ * end; then it is answered 409, and the client asks for the offset and tries again.
+ */
+const LOCK_WAIT_MS = 20_000;
+
+/**
  * Resumable photo and video uploads (the tus 1.0 protocol, creation extension) under
  * /api/survey/uploads: POST creates, HEAD tells the offset after a cut, PATCH appends. The
  * session's Authorization header is checked like on every route; an upload is visible to the
  * session that created it only. A finished upload answers 200 with the same JSON as
- * POST /api/survey/media.
+ * POST /api/survey/media. Any instance serves any request (the state is in PostgreSQL, the
+ * bytes in the media store); a lock across instances lets one PATCH of an upload run at a time,
+ * its finish included, so a repeated PATCH finds the offset it moved to (409 with Upload-Offset),
+ * and a HEAD of a finished upload repeats the answer's JSON in Upload-Result.
  */
 export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
+  const uploads = new ResumableUploadStore({ ...app.deps, log: app.log });
   const tus = new Server({
     path: RESUMABLE_UPLOADS_PATH,
-    datastore: app.deps.media.staging,
+    datastore: uploads,
     maxSize: app.deps.config.mediaMaxBytes,
     relativeLocation: true,
     // Same origin only: no CORS headers.
@@ -114,15 +141,30 @@ export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
     const web = webRequest(request);
     callers.set(web, {
       scope: requireAuth(request),
-      deps: { ...app.deps, log: request.log },
+      deps: { ...app.deps, log: request.log, uploads },
     });
-    const response = await tus.handleWeb(web).catch((error: unknown) => {
+    const { id } = request.params as { id?: string };
+    const handled = () => tus.handleWeb(web);
+    const response = await (
+      request.method === 'PATCH' && id
+        ? withSessionLock(app.deps.db, `resumable-upload:${id}`, LOCK_WAIT_MS, handled)
+        : handled()
+    ).catch(async (error: unknown) => {
       closeIfUnread(request, reply);
+      if (error instanceof LockTimeoutError) throw conflictAt(await offsetOf(uploads, id));
+      if (error instanceof DomainError && error.kind === 'conflict') {
+        throw conflictAt(await offsetOf(uploads, id));
+      }
       throw error;
     });
     closeIfUnread(request, reply);
     const headers = Object.fromEntries(response.headers);
     delete headers['content-length'];
+    if (request.method === 'HEAD' && id && headers['upload-offset'] === headers['upload-length']) {
+      // Complete: a client whose last reply was lost learns from HEAD what it would have said.
+      const result = (await uploads.record(id))?.result;
+      if (result) headers['upload-result'] = JSON.stringify(result);
+    }
     const body = await response.text();
     // Some refusals (no Tus-Resumable header, say) are answered by tus without any hook.
     if (response.status >= 400 && !response.headers.get('content-type')?.includes('json')) {

@@ -1,46 +1,56 @@
 import type { SessionClaims } from '../../platform/auth-context';
-import type { Readable } from 'node:stream';
 import type { Upload } from '@tus/utils';
 import { MEDIA_TYPES, type MediaType } from '../../../shared/constants';
 import {
   resumableUploadMetadataSchema,
   type MediaUploadResult,
 } from '../../../shared/contracts/survey';
-import { MEDIA_KINDS, sniffMediaKind, type MediaKind } from '../../../shared/media-kinds';
+import { kindOfExtension, MEDIA_KINDS, type MediaKind } from '../../../shared/media-kinds';
 import type { Config } from '../../platform/config';
-import { DomainError, invalid, notFound } from '../../platform/errors';
+import { invalid, notFound } from '../../platform/errors';
 import type { PatientScope } from '../assessments';
 import { requireEditableAssessment } from '../assessments';
 import { findActiveQuestion } from '../questionnaire';
-import { retypeReservation } from './media-repository';
-import { peekStream } from './media-sniff';
 import { newMediaPath } from './media-store';
-import { quotaExceeded, reserveUpload, type Reservation } from './upload-quota';
+import {
+  markResumableFinished,
+  resumableUploadsCreatedBefore,
+  resumableUploadsOf,
+  type UploadOwner,
+  unfinishedUploadsOfQuestion,
+  type ResumableRow,
+} from './resumable-upload-repository';
+import {
+  wrongKind,
+  type NewResumableUpload,
+  type ResumableUploadStore,
+} from './resumable-upload-store';
+import { isStoreOutage, storeUnavailable } from './store-outage';
+import { quotaExceeded, reserveUpload } from './upload-quota';
 import { removeUpload, type RemovalDeps } from './upload-removal';
 import { settleUpload } from './upload-service';
-import type { StagedUpload } from './upload-staging';
 
 /**
- * Resumable uploads (tus): the same rules as a multipart upload, checked at the two moments the
+ * Resumable uploads (tus): the same rules as a multipart upload, checked at the moments the
  * protocol gives. At creation, everything that needs no bytes: the assessment is editable, the
  * question is an active photo or video question, the declared length fits the file limit and the
- * assessment's quota (reserved then, held while the upload is unfinished). When the last byte
- * has arrived: the bytes' kind, then `settleUpload`, as for every upload.
+ * assessment's quota (reserved then, held while the upload is unfinished). With the first MiB:
+ * the bytes' kind (resumable-upload-store). When the last byte has arrived: the file is
+ * committed and `settleUpload` makes it the answer, as for every upload.
  */
 
-export type ResumableDeps = RemovalDeps & { config: Config };
+type StoreDeps = RemovalDeps & { uploads: ResumableUploadStore };
+export type ResumableDeps = StoreDeps & { config: Config };
 
 const isMediaType = (type: string): type is MediaType =>
   (MEDIA_TYPES as readonly string[]).includes(type);
-
-const wrongKind = () => new DomainError('unsupported_media', 'survey.mediaWrongKind');
 
 /** The upload is gone, or another session's: the same answer either way. */
 export const uploadNotFound = () => notFound('survey.uploadNotFound');
 
 /**
  * The kind a reservation is named after before any byte has arrived: the declared type when it
- * is one of the question's kinds, else the question's first. The bytes decide at the end.
+ * is one of the question's kinds, else the question's first. The bytes decide later.
  */
 function provisionalKind(type: MediaType, filetype: string | undefined): MediaKind {
   const kinds = MEDIA_KINDS.filter((kind) => kind.mediaType === type);
@@ -52,16 +62,13 @@ function provisionalKind(type: MediaType, filetype: string | undefined): MediaKi
  * reload that lost the browser's resume entry): its reservation gives its place back.
  */
 async function abandonEarlier(deps: ResumableDeps, scope: PatientScope, questionId: number) {
-  for (const record of await deps.media.staging.list()) {
-    if (record.owner.assessmentId === scope.assessmentId && record.questionId === questionId) {
-      await deps.media.staging.remove(record.id);
-      await removeUpload(deps, record.reservation);
-    }
+  for (const id of await unfinishedUploadsOfQuestion(deps.db, scope.assessmentId, questionId)) {
+    await deps.uploads.discard(id);
   }
 }
 
 /**
- * Checks a new upload and reserves its quota; returns the record the staging keeps with it.
+ * Checks a new upload and reserves its quota; returns the record the store keeps with it.
  * The file limit (MEDIA_MAX_BYTES) was checked by the tus server against Upload-Length.
  */
 export async function beginResumableUpload(
@@ -70,7 +77,7 @@ export async function beginResumableUpload(
   upload: Pick<Upload, 'id' | 'size' | 'metadata'>,
 ): Promise<string> {
   const metadata = resumableUploadMetadataSchema.safeParse(upload.metadata ?? {});
-  if (!metadata.success || upload.size === undefined) throw invalid('survey.mediaFields');
+  if (!metadata.success || !upload.size) throw invalid('survey.mediaFields');
   const { questionId, filetype } = metadata.data;
   await requireEditableAssessment(deps.db, scope);
   const question = await findActiveQuestion(deps.db, questionId);
@@ -91,83 +98,80 @@ export async function beginResumableUpload(
     await removeUpload(deps, reservation);
     throw quotaExceeded();
   }
-  const record: StagedUpload = {
-    id: upload.id,
-    size: upload.size,
+  const record: NewResumableUpload = {
     questionId,
     mediaType: type,
     owner: { userId: scope.userId, assessmentId: scope.assessmentId },
-    reservation,
-    createdAt: new Date().toISOString(),
+    reservationId: reservation.id,
   };
   return JSON.stringify(record);
 }
 
-/** The session's own unfinished upload; anyone else's is a 404, whether or not it exists. */
+/** The session's own upload; anyone else's is a 404, whether or not it exists. */
 export async function ownResumableUpload(
-  deps: Pick<ResumableDeps, 'media'>,
+  deps: Pick<ResumableDeps, 'uploads'>,
   scope: PatientScope,
   id: string,
-): Promise<StagedUpload> {
-  const record = await deps.media.staging.record(id);
-  const { owner } = record ?? {};
-  if (!record || owner?.userId !== scope.userId || owner.assessmentId !== scope.assessmentId) {
+): Promise<ResumableRow> {
+  const record = await deps.uploads.record(id);
+  if (!record || record.userId !== scope.userId || record.assessmentId !== scope.assessmentId) {
     throw uploadNotFound();
   }
   return record;
 }
 
-/** Moves the staged bytes into the media store once they are known to be the right kind. */
-async function storeStaged(
-  deps: ResumableDeps,
-  record: StagedUpload,
-  reservation: Reservation,
-): Promise<{ reservation: Reservation; size: number; kind: MediaKind }> {
-  const source: Readable = deps.media.staging.read(record.id);
-  const { head, stream } = await peekStream(source);
-  const kind = sniffMediaKind(head);
-  if (!kind || kind.mediaType !== record.mediaType) {
-    source.destroy();
-    throw wrongKind();
-  }
-  let stored = reservation;
-  if (!reservation.path.endsWith(`.${kind.extension}`)) {
-    const path = newMediaPath(kind.extension);
-    source.pause();
-    if (!(await retypeReservation(deps.db, reservation.id, { path, kind }))) {
-      source.destroy();
-      throw notFound();
-    }
-    stored = { ...reservation, path };
-  }
-  const { size } = await deps.media.write(stream, stored.path);
-  return { reservation: stored, size, kind };
-}
-
 /**
- * The last byte has arrived: the upload becomes its question's answer (`settleUpload`), or is
- * refused and removed. The staged copy is removed either way, so partial data lives no longer
- * than the upload.
+ * The last byte has arrived and every part is written: the file is committed (the parts become
+ * the stored file, nothing is read or sealed again) and becomes its question's answer
+ * (`settleUpload`), or is refused and removed. A store that does not answer leaves the upload as
+ * it was: the same last PATCH finishes it later. Done again (a repeated last PATCH), it answers
+ * what it answered the first time.
  */
 export async function finishResumableUpload(
   deps: ResumableDeps,
   scope: SessionClaims,
   id: string,
 ): Promise<MediaUploadResult> {
+  const parts = deps.uploads.takeFinished(id);
   const record = await ownResumableUpload(deps, scope, id);
-  let reservation = record.reservation;
+  if (record.result) return record.result;
+  if (!parts) throw uploadNotFound();
+  const { reservation } = record;
   try {
     await requireEditableAssessment(deps.db, scope);
-    const stored = await storeStaged(deps, record, reservation);
-    reservation = stored.reservation;
-    return await settleUpload(deps, scope, stored, {
-      type: record.mediaType,
-      questionId: record.questionId,
-    });
+    const kind = kindOfExtension(reservation.path.slice(reservation.path.lastIndexOf('.') + 1));
+    if (!kind) throw wrongKind();
+    await deps.media.parts
+      .complete(reservation.path, parts.partsId, parts.tags)
+      .catch((error: unknown) => {
+        throw isStoreOutage(error) ? error : storeUnavailable(error);
+      });
+    const result = await settleUpload(
+      deps,
+      scope,
+      { reservation, size: record.size, kind },
+      { type: record.mediaType, questionId: record.questionId },
+    );
+    await markResumableFinished(deps.db, id, result);
+    return result;
   } catch (error) {
-    await removeUpload(deps, reservation);
+    if (!isStoreOutage(error)) {
+      await deps.uploads.discard(id);
+    }
     throw error;
-  } finally {
-    await deps.media.staging.remove(id);
   }
+}
+
+/** Removes the unfinished uploads of an account (its erasure), before its rows go. */
+export async function discardUploadsOf(deps: StoreDeps, owner: UploadOwner) {
+  for (const id of await resumableUploadsOf(deps.db, owner)) {
+    await deps.uploads.discard(id);
+  }
+}
+
+/** Removes uploads created before the cut-off: abandoned ones with their parts, finished rows. */
+export async function discardUploadsCreatedBefore(deps: StoreDeps, cutoff: Date) {
+  const ids = await resumableUploadsCreatedBefore(deps.db, cutoff);
+  for (const id of ids) await deps.uploads.discard(id);
+  return ids.length;
 }

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  HeadObjectCommand,
   GetObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { MEDIA_PATH_PATTERN } from '../../../shared/media-kinds';
@@ -22,7 +27,8 @@ import {
 } from './chunked-cipher';
 import type { S3Settings } from '../../platform/config';
 import type { MediaKeyring } from './media-keys';
-import { InvalidMediaPathError, type StoredFiles } from './media-store';
+import { storeUnavailable } from './store-outage';
+import { InvalidMediaPathError, type FileParts, type StoredFiles } from './media-store';
 
 /**
  * Multipart parts of 5 MiB (the least S3 takes), one in flight while the next fills: an upload
@@ -47,6 +53,19 @@ export function createS3Client(settings: S3Settings): S3Client {
   });
 }
 
+const isNoSuchUpload = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchUpload' || error.$metadata.httpStatusCode === 404);
+
+/** 5 MiB (the least S3 takes for a part) and a little: five sealed 1 MiB chunks. */
+const CHUNKS_PER_PART = 5;
+
+/** A store that does not answer (refused, timed out, 5xx) is an outage, not the file's fault. */
+function asOutage(error: unknown): unknown {
+  const status = error instanceof S3ServiceException ? (error.$metadata.httpStatusCode ?? 0) : 0;
+  return status === 0 || status >= 500 ? storeUnavailable(error) : error;
+}
+
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' ||
@@ -63,8 +82,14 @@ const isMissing = (error: unknown) =>
 export function createS3MediaStore(
   settings: S3Settings,
   keys: MediaKeyring,
-  client: S3Client = createS3Client(settings),
-): StoredFiles {
+  s3: S3Client = createS3Client(settings),
+): StoredFiles & { parts: FileParts } {
+  const client = {
+    send: (async (command: Parameters<S3Client['send']>[0]) =>
+      s3.send(command).catch((error: unknown) => {
+        throw asOutage(error);
+      })) as S3Client['send'],
+  };
   const Bucket = settings.bucket;
   const checked = (path: string): string => {
     if (!MEDIA_PATH_PATTERN.test(path)) throw new InvalidMediaPathError(path);
@@ -86,7 +111,67 @@ export function createS3MediaStore(
     }
   }
 
+  /**
+   * A resumable upload's parts are the parts of an S3 multipart upload under the file's own key:
+   * sealed before they leave the process, and the object appears only when completed.
+   */
+  const parts: FileParts = {
+    chunksPerPart: CHUNKS_PER_PART,
+    async begin(path) {
+      const created = await client.send(
+        new CreateMultipartUploadCommand({
+          Bucket,
+          Key: checked(path),
+          ContentType: 'application/octet-stream',
+          Metadata: { 'key-id': keys.current.id.toString('hex') },
+        }),
+      );
+      if (!created.UploadId) throw new Error('S3 gave no multipart upload id');
+      return created.UploadId;
+    },
+    async put(path, UploadId, { number, pieces }) {
+      const body = Buffer.concat(pieces);
+      const part = await client.send(
+        new UploadPartCommand({
+          Bucket,
+          Key: checked(path),
+          UploadId,
+          PartNumber: number,
+          Body: body,
+          ContentLength: body.length,
+        }),
+      );
+      if (!part.ETag) throw new Error('S3 gave no part tag');
+      return part.ETag;
+    },
+    async complete(path, UploadId, tags) {
+      const Key = checked(path);
+      try {
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key,
+            UploadId,
+            MultipartUpload: { Parts: tags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
+          }),
+        );
+      } catch (error) {
+        // Completed before, and the reply lost: the object is there already.
+        if (!isNoSuchUpload(error)) throw error;
+        await client.send(new HeadObjectCommand({ Bucket, Key }));
+      }
+    },
+    async abort(path, UploadId) {
+      await client
+        .send(new AbortMultipartUploadCommand({ Bucket, Key: checked(path), UploadId }))
+        .catch((error: unknown) => {
+          if (!isNoSuchUpload(error)) throw error;
+        });
+    },
+  };
+
   return {
+    parts,
     async write(source, path) {
       const Key = checked(path);
       let size = 0;
@@ -98,7 +183,7 @@ export function createS3MediaStore(
         if (error) sourceError = error;
       });
       const upload = new Upload({
-        client,
+        client: s3,
         params: {
           Bucket,
           Key,
@@ -115,7 +200,7 @@ export function createS3MediaStore(
         await upload.done();
       } catch (error) {
         Body.destroy();
-        throw sourceError ?? error;
+        throw sourceError ?? asOutage(error);
       }
       if (sourceError) {
         // The stream failed after its last part went out: the object must not stay.
@@ -153,8 +238,9 @@ export function createS3MediaStore(
       await client.send(new DeleteObjectCommand({ Bucket, Key: checked(path) }));
     },
     async cleanupIncoming() {
-      // A failed upload is aborted by the uploader; one whose process died midway is left to the
-      // bucket's lifecycle rule (AbortIncompleteMultipartUpload, see docs/deployment.md).
+      // A failed upload is aborted by the uploader, an abandoned resumable one by the clean-up
+      // job; one whose process died midway is left to the bucket's lifecycle rule
+      // (AbortIncompleteMultipartUpload, see docs/deployment.md).
       return 0;
     },
     async probe() {

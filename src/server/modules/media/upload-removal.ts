@@ -1,10 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
-import {
-  deleteUnreferencedUploadRow,
-  findUnreferencedUpload,
-  listStaleUnreferencedUploads,
-} from './media-repository';
+import { deleteUnreferencedUploadRow, findUnreferencedUpload } from './media-repository';
 import type { MediaStore } from './media-store';
 
 /**
@@ -81,21 +77,4 @@ export async function discardUnreferencedUpload(
     },
   );
   return upload ? removeUpload(deps, upload) : false;
-}
-
-/**
- * Removes every upload no answer refers to that is older than the grace period: uploads that
- * died midway, and files whose earlier removal failed; and the partial data of resumable
- * uploads abandoned as long (their reservations are among the former).
- */
-export async function removeUnreferencedUploads(
-  deps: RemovalDeps,
-  now = new Date(),
-): Promise<number> {
-  const cutoff = new Date(now.getTime() - UNSAVED_UPLOAD_GRACE_MS);
-  await deps.media.staging.removeCreatedBefore(cutoff);
-  const stale = await listStaleUnreferencedUploads(deps.db, cutoff);
-  let removed = 0;
-  for (const upload of stale) if (await removeUpload(deps, upload)) removed += 1;
-  return removed;
 }

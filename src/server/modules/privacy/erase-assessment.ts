@@ -1,7 +1,6 @@
 import type { AssessmentErasureResult } from '../../../shared/contracts/privacy';
 import type { AuthContext } from '../../platform/auth-context';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db/client';
 import { practiceCalendar } from '../../platform/calendar/practice-calendar';
 import { DomainError, conflict, invalid } from '../../platform/errors';
 import { rememberErasedCodes } from '../access';
@@ -14,15 +13,18 @@ import {
 } from '../assessments';
 import { findAssessment } from '../assessments';
 import { recordAudit } from '../audit';
-import { removeFilesOfDeletedRows, uploadsOfAssessment, type MediaStore } from '../media';
+import {
+  removeFilesOfDeletedRows,
+  removeResumableUploadsOf,
+  uploadsOfAssessment,
+  type RemovalDeps,
+} from '../media';
 import { forgetPaymentDetails } from '../payments';
 import { erasePatient } from './erase';
 import { enqueueErasureMail } from './erasure-mail';
 import { recordErasure } from './privacy-repository';
 
-export interface EraseAssessmentDeps {
-  db: Db;
-  media: MediaStore;
+export interface EraseAssessmentDeps extends RemovalDeps {
   config: Pick<Config, 'practice'>;
 }
 
@@ -38,6 +40,9 @@ export async function eraseAssessment(
   assessmentId: number,
   options: { reason: 'request' | 'retention'; actorUserId: number | null; notify: boolean },
 ): Promise<AssessmentErasureResult | null> {
+  // Its unfinished resumable uploads first: only their rows, which go with it, say where the
+  // parts are.
+  await removeResumableUploadsOf(deps, { assessmentId }).catch(() => undefined);
   const erased = await deps.db.transaction(async (tx) => {
     if (!(await lockAssessment(tx, assessmentId))) return null;
     const assessment = (await findAssessment(tx, assessmentId))!;

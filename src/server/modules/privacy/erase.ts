@@ -3,11 +3,10 @@ import { deleteAccount, findAccount, lockAccount } from '../accounts';
 import { listAssessmentsOfAccount } from '../assessments';
 import { rememberErasedCodes } from '../access';
 import { recordAudit } from '../audit';
-import type { Db } from '../../platform/db/client';
 import { DomainError, conflict, invalid } from '../../platform/errors';
 import { uploadPathsOfAccount } from '../media';
-import type { MediaStore } from '../media';
-import { removeFilesOfDeletedRows } from '../media';
+import type { RemovalDeps } from '../media';
+import { removeFilesOfDeletedRows, removeResumableUploadsOf } from '../media';
 import { deletePaymentsOfAccount } from '../payments';
 import { recordErasure } from './privacy-repository';
 
@@ -22,11 +21,14 @@ export interface ErasureResult {
  * What remains is the erasure record and audit entries, which hold the bare id and no data.
  */
 export async function erasePatient(
-  deps: { db: Db; media: MediaStore },
+  deps: RemovalDeps,
   userId: number,
   reason: 'request' | 'retention',
   actorUserId: number | null,
 ): Promise<ErasureResult | null> {
+  // Unfinished resumable uploads first: their parts are the patient's, and only their rows,
+  // which go with the account, say where they are.
+  await removeResumableUploadsOf(deps, { userId }).catch(() => undefined);
   const paths = await deps.db.transaction(async (tx) => {
     const user = await lockAccount(tx, userId);
     if (!user) return null;
@@ -44,8 +46,6 @@ export async function erasePatient(
   });
   if (!paths) return null;
   const mediaFilesRemoved = await removeFilesOfDeletedRows(deps, paths);
-  // Unfinished resumable uploads too: their bytes are the patient's, though not yet a file.
-  await deps.media.staging.removeOfAccount(userId).catch(() => undefined);
   await recordErasure(deps.db, { erasedUserId: userId, reason, actorUserId, mediaFilesRemoved });
   return { erasedUserId: userId, mediaFilesRemoved };
 }
@@ -55,7 +55,7 @@ export async function erasePatient(
  * administrators cannot be erased here. Audit-logged.
  */
 export async function erasePatientOnRequest(
-  deps: { db: Db; media: MediaStore },
+  deps: RemovalDeps,
   auth: AuthContext,
   input: { patientId: number; confirmEmail: string },
 ): Promise<ErasureResult> {

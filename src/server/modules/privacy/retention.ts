@@ -33,7 +33,7 @@ export function registerCleanupJobs(
   jobs.every(retentionJob, HOUR, async (_payload, { log }) => {
     const months = deps.config.retentionMonths;
     if (!months) return;
-    const erased = await eraseExpiredAssessments(deps, retentionCutoff(months));
+    const erased = await eraseExpiredAssessments({ ...deps, log }, retentionCutoff(months));
     if (erased.assessments > 0) log.info(erased, 'retention erased expired assessments');
   });
   jobs.every(unreferencedUploadsJob, HOUR, async (_payload, { log }) => {

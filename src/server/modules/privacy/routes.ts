@@ -48,7 +48,7 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
       response: { 200: erasureResultSchema },
     },
     handler: (request) =>
-      erasePatientOnRequest(app.deps, requireAuth(request), {
+      erasePatientOnRequest({ ...app.deps, log: request.log }, requireAuth(request), {
         patientId: request.params.id,
         confirmEmail: request.body.confirmEmail,
       }),
@@ -62,7 +62,7 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
       response: { 200: assessmentErasureResultSchema },
     },
     handler: (request) =>
-      eraseAssessmentOnRequest(app.deps, requireAuth(request), {
+      eraseAssessmentOnRequest({ ...app.deps, log: request.log }, requireAuth(request), {
         assessmentId: request.params.id,
         confirmName: request.body.confirmName,
       }),
@@ -75,6 +75,7 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
       body: z.strictObject({}).nullish(),
       response: { 200: assessmentErasureResultSchema },
     },
-    handler: (request) => eraseOwnAssessment(app.deps, requireAuth(request)),
+    handler: (request) =>
+      eraseOwnAssessment({ ...app.deps, log: request.log }, requireAuth(request)),
   });
 }

@@ -7,13 +7,17 @@ const readinessSchema = z.object({
   /** Which build answers: during a rolling deploy, whether this instance is the new one. */
   build: z.object({ version: z.string(), commit: z.string() }),
   draining: z.boolean(),
-  checks: z.record(z.string(), z.object({ ok: z.boolean(), ms: z.number() })),
+  checks: z.record(
+    z.string(),
+    z.object({ ok: z.boolean(), ms: z.number(), required: z.boolean() }),
+  ),
 });
 
 /**
  * Liveness says the process answers (restart it if not); readiness says it can serve now (send
  * it traffic if so). A stopped database makes the server unready but not dead: restarting it
- * would not bring the database back.
+ * would not bring the database back. A stopped media store (S3) leaves it ready: the details say
+ * so, and only uploads and playback are refused (503, Retry-After) until it is back.
  */
 export async function healthRoutes(app: AppInstance): Promise<void> {
   app.get('/api/health/live', {
@@ -33,7 +37,8 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
     app.get(url, {
       config: { access: 'public' },
       schema: {
-        summary: 'Readiness: the database, the media store and every registered dependency answer',
+        summary:
+          'Readiness: the database and every required dependency answer; the media store is reported, not required',
         response: { 200: readinessSchema, 503: readinessSchema },
       },
       handler: async (_request, reply) => {

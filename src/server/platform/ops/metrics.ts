@@ -91,6 +91,20 @@ export function createMetrics(build: BuildInfo) {
         },
       });
     },
+    /** Each readiness check's outcome, run at each scrape: the media store's outage shows here. */
+    observeDependencies(check: () => Promise<Record<string, { ok: boolean }>>) {
+      new Gauge({
+        name: 'dependency_up',
+        help: 'Whether a dependency answers its readiness check (1) or not (0), by dependency',
+        labelNames: ['dependency'] as const,
+        registers,
+        async collect() {
+          for (const [dependency, { ok }] of Object.entries(await check())) {
+            this.set({ dependency }, ok ? 1 : 0);
+          }
+        },
+      });
+    },
     /** Memory, CPU, event loop lag: only worth collecting when someone scrapes them. */
     collectProcessMetrics() {
       collectDefaultMetrics({ register: registry });

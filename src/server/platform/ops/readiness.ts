@@ -4,10 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 export type ReadinessCheck = () => Promise<unknown>;
 
 export interface ReadinessReport {
+  /** Every required dependency answers (an optional one down is only reported). */
   ready: boolean;
   /** The server is shutting down and wants no new traffic, whatever the checks say. */
   draining: boolean;
-  checks: Record<string, { ok: boolean; ms: number }>;
+  checks: Record<string, { ok: boolean; ms: number; required: boolean }>;
 }
 
 declare module 'fastify' {
@@ -17,8 +18,13 @@ declare module 'fastify' {
 }
 
 export interface Readiness {
-  /** Adds a dependency the server cannot serve without (database, media store, job worker). */
-  register(name: string, check: ReadinessCheck): void;
+  /**
+   * Adds a dependency to the probe. A required one (the database, the job worker) makes the
+   * instance unready when it fails; an optional one (the media store) is reported in the details
+   * and metrics only: its outage fails the requests that need it, and taking every instance out
+   * of the balancer would fail all the others too.
+   */
+  register(name: string, check: ReadinessCheck, options?: { required?: boolean }): void;
   /** Shutting down: readiness answers "not ready" from now on. */
   startDraining(): void;
   check(): Promise<ReadinessReport>;
@@ -40,19 +46,19 @@ function withTimeout(check: ReadinessCheck): Promise<unknown> {
  * the probe without the health route knowing it.
  */
 export function createReadiness(log: FastifyBaseLogger): Readiness {
-  const checks = new Map<string, ReadinessCheck>();
+  const checks = new Map<string, { check: ReadinessCheck; required: boolean }>();
   let draining = false;
   return {
-    register(name, check) {
+    register(name, check, options) {
       if (checks.has(name)) throw new Error(`Readiness check ${name} is registered twice`);
-      checks.set(name, check);
+      checks.set(name, { check, required: options?.required ?? true });
     },
     startDraining() {
       draining = true;
     },
     async check() {
       const results = await Promise.all(
-        [...checks].map(async ([name, check]) => {
+        [...checks].map(async ([name, { check, required }]) => {
           const started = performance.now();
           const ok = await withTimeout(check).then(
             () => true,
@@ -62,12 +68,13 @@ export function createReadiness(log: FastifyBaseLogger): Readiness {
               return false;
             },
           );
-          return [name, { ok, ms: Math.round(performance.now() - started) }] as const;
+          const ms = Math.round(performance.now() - started);
+          return [name, { ok, ms, required }] as const;
         }),
       );
       const report = Object.fromEntries(results);
       return {
-        ready: !draining && results.every(([, result]) => result.ok),
+        ready: !draining && results.every(([, result]) => result.ok || !result.required),
         draining,
         checks: report,
       };

@@ -1,0 +1,325 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { DataStore, ERRORS, Upload } from '@tus/utils';
+import type { MediaType } from '../../../shared/constants';
+import { sniffMediaKind, SNIFF_BYTES } from '../../../shared/media-kinds';
+import { DomainError } from '../../platform/errors';
+import {
+  CHUNK_BYTES,
+  newSealedHeader,
+  parseHeader,
+  sealPieces,
+  TAG_BYTES,
+  type SealedHeader,
+} from './chunked-cipher';
+import { retypeReservation } from './media-repository';
+import { newMediaPath } from './media-store';
+import {
+  advanceResumableUpload,
+  deleteResumableUpload,
+  findResumableUpload,
+  insertResumableUpload,
+  type ResumableRow,
+} from './resumable-upload-repository';
+import { isStoreOutage, storeUnavailable } from './store-outage';
+import { removeUpload, type RemovalDeps } from './upload-removal';
+
+/** What the creation hook checked and reserved, handed to `create` in this metadata field. */
+export const RECORD_FIELD = 'record';
+
+export interface NewResumableUpload {
+  questionId: number;
+  mediaType: MediaType;
+  owner: { userId: number; assessmentId: number };
+  reservationId: number;
+}
+
+/** @tus/server names uploads with 16 random bytes in hex; nothing else is an upload's id. */
+const ID_PATTERN = /^[0-9a-f]{32}$/;
+
+const SEALED_CHUNK_BYTES = CHUNK_BYTES + TAG_BYTES;
+
+export const wrongKind = () => new DomainError('unsupported_media', 'survey.mediaWrongKind');
+
+/** A part the store cannot take: the PATCH is refused 503, what was acknowledged stays. */
+async function fromStore<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    throw isStoreOutage(error) ? error : storeUnavailable(error);
+  });
+}
+
+/**
+ * The chunk still filling between two PATCHes is kept in the database, sealed with AES-256-GCM
+ * under a key of its upload's own (derived from the media key that seals the file): no
+ * plaintext is stored anywhere, and a tail from another upload's row does not open.
+ */
+function tailKey(key: Buffer, id: string): Buffer {
+  return createHmac('sha256', key).update(`resumable-upload-tail:${id}`).digest();
+}
+
+function sealTail(key: Buffer, id: string, plain: Buffer): Buffer | null {
+  if (plain.length === 0) return null;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', tailKey(key, id), iv);
+  const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]);
+}
+
+function openTail(key: Buffer, id: string, sealed: Buffer | null): Buffer {
+  if (!sealed || sealed.length === 0) return Buffer.alloc(0);
+  const decipher = createDecipheriv('aes-256-gcm', tailKey(key, id), sealed.subarray(0, 12));
+  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+  return Buffer.concat([
+    decipher.update(sealed.subarray(12, sealed.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
+}
+
+/** The parts of a finished upload, ready to be committed as its file. */
+export interface FinishedParts {
+  partsId: string;
+  tags: string[];
+}
+
+/**
+ * One PATCH's view of an upload: bytes are sealed into the file's 1 MiB chunks as they arrive,
+ * gathered into parts, and each part written to the media store before the database records the
+ * new offset. What the database says is always there: a PATCH that dies midway leaves the
+ * offset where its last record put it, and the client resends from it.
+ */
+class SealingUpload {
+  private readonly header: SealedHeader;
+  private readonly key: Buffer;
+  private readonly lastIndex: number;
+  private committed: number;
+  offset: number;
+  private tail: Buffer;
+  private pending: Buffer[];
+  private pendingChunks: number;
+  /** Chunks sealed so far, in parts or pending. */
+  private sealedChunks: number;
+  partsId: string | null;
+  tags: string[];
+  private path: string;
+
+  constructor(
+    private readonly deps: RemovalDeps,
+    private readonly row: ResumableRow,
+  ) {
+    this.header = parseHeader(row.header);
+    const key = this.header.keyId && deps.media.keys.find(this.header.keyId);
+    // The key that began the upload is gone (rotated out mid-upload): the upload cannot go on.
+    if (!key) throw ERRORS.FILE_NOT_FOUND;
+    this.key = key;
+    this.lastIndex = Math.ceil(row.size / CHUNK_BYTES) - 1;
+    this.committed = row.offset;
+    this.offset = row.offset;
+    this.tail = openTail(key, row.id, row.tail);
+    this.pending = row.pending ? [row.pending] : [];
+    this.pendingChunks = (row.pending?.length ?? 0) / SEALED_CHUNK_BYTES;
+    this.sealedChunks = Math.floor(row.offset / CHUNK_BYTES);
+    this.partsId = row.partsId;
+    this.tags = [...row.parts];
+    this.path = row.reservation.path;
+  }
+
+  async take(data: Buffer): Promise<void> {
+    this.tail = this.tail.length === 0 ? Buffer.from(data) : Buffer.concat([this.tail, data]);
+    this.offset += data.length;
+    while (this.tail.length >= CHUNK_BYTES) {
+      await this.seal(this.tail.subarray(0, CHUNK_BYTES));
+      this.tail = this.tail.subarray(CHUNK_BYTES);
+    }
+    if (this.pendingChunks >= this.deps.media.parts.chunksPerPart) {
+      await this.flush();
+      await this.commit();
+    }
+  }
+
+  /** All bytes are in: the chunk still filling is the file's last. */
+  async sealLast(): Promise<void> {
+    if (this.tail.length === 0) return;
+    await this.seal(this.tail);
+    this.tail = Buffer.alloc(0);
+  }
+
+  /** Seals the next chunk; the first one is where the bytes tell what kind of file this is. */
+  private async seal(plain: Buffer): Promise<void> {
+    const index = this.sealedChunks;
+    if (index === 0) await this.checkKind(plain);
+    const sealed = sealPieces(
+      this.key,
+      this.header.prefix,
+      index,
+      [plain],
+      index === this.lastIndex,
+    );
+    this.pending.push(...sealed);
+    this.pendingChunks += 1;
+    this.sealedChunks += 1;
+  }
+
+  private async checkKind(first: Buffer): Promise<void> {
+    const kind = sniffMediaKind(first.subarray(0, SNIFF_BYTES));
+    if (!kind || kind.mediaType !== this.row.mediaType) throw wrongKind();
+    if (this.path.endsWith(`.${kind.extension}`)) return;
+    // Reserved under the declared type's name; the file is named for what it is.
+    const path = newMediaPath(kind.extension);
+    if (!(await retypeReservation(this.deps.db, this.row.reservation.id, { path, kind }))) {
+      throw ERRORS.FILE_NOT_FOUND;
+    }
+    this.path = path;
+  }
+
+  /** Writes the sealed chunks gathered so far as the next part. */
+  async flush(): Promise<void> {
+    if (this.pendingChunks === 0) return;
+    const { parts } = this.deps.media;
+    const first = this.sealedChunks - this.pendingChunks;
+    const pieces = first === 0 ? [this.row.header, ...this.pending] : this.pending;
+    const position = first === 0 ? 0 : this.row.header.length + first * SEALED_CHUNK_BYTES;
+    this.partsId ??= await fromStore(parts.begin(this.path));
+    const tag = await fromStore(
+      parts.put(this.path, this.partsId, { number: this.tags.length + 1, position, pieces }),
+    );
+    this.tags.push(tag);
+    this.pending = [];
+    this.pendingChunks = 0;
+  }
+
+  /** Records the new offset and the bytes not yet in a part; another PATCH starts from here. */
+  async commit(): Promise<void> {
+    if (this.offset === this.committed) return;
+    const recorded = await advanceResumableUpload(this.deps.db, this.row.id, this.committed, {
+      offset: this.offset,
+      partsId: this.partsId,
+      parts: this.tags,
+      pending: this.pending.length > 0 ? Buffer.concat(this.pending) : null,
+      tail: sealTail(this.key, this.row.id, this.tail),
+    });
+    if (!recorded) throw ERRORS.INVALID_OFFSET;
+    this.committed = this.offset;
+  }
+}
+
+/**
+ * The tus data store: uploads' state in PostgreSQL (table resumable_uploads), their bytes sealed
+ * in the media store's parts (S3 multipart, or one file in the data folder). Any instance serves
+ * any request of an upload; PATCHes of one upload are serialised by the routes' lock.
+ */
+export class ResumableUploadStore extends DataStore {
+  /** Uploads whose last PATCH has written every part, until the finish hook commits them. */
+  private readonly finished = new Map<string, FinishedParts>();
+
+  constructor(private readonly deps: RemovalDeps) {
+    super();
+    this.extensions = ['creation'];
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const text = upload.metadata?.[RECORD_FIELD];
+    if (!text || upload.size === undefined) throw ERRORS.INVALID_LENGTH;
+    const record = JSON.parse(text) as NewResumableUpload;
+    await insertResumableUpload(this.deps.db, {
+      id: upload.id,
+      userId: record.owner.userId,
+      assessmentId: record.owner.assessmentId,
+      questionId: record.questionId,
+      mediaType: record.mediaType,
+      reservationId: record.reservationId,
+      size: upload.size,
+      header: newSealedHeader(this.deps.media.keys.current).header,
+    });
+    upload.creation_date = new Date().toISOString();
+    return upload;
+  }
+
+  /** The upload's row, or undefined when it does not exist (finished long ago, refused, erased). */
+  async record(id: string): Promise<ResumableRow | undefined> {
+    if (!ID_PATTERN.test(id)) return undefined;
+    return findResumableUpload(this.deps.db, id);
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const row = await this.record(id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    return new Upload({
+      id,
+      size: row.size,
+      offset: row.offset,
+      // What a HEAD answer repeats: only the question, never the owner or the reservation.
+      metadata: { questionId: String(row.questionId) },
+      creation_date: row.createdAt.toISOString(),
+    });
+  }
+
+  override async write(source: Readable, id: string, offset: number): Promise<number> {
+    const row = await this.record(id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    if (row.offset !== offset) throw ERRORS.INVALID_OFFSET;
+    if (row.result) {
+      // Finished already: nothing more to write, and the finish hook answers as before.
+      source.resume();
+      return row.size;
+    }
+    const upload = new SealingUpload(this.deps, row);
+    try {
+      // A failure (the store refusing a part) is thrown once the body is read: thrown inside the
+      // loop, it would end the request stream, and tus would answer "aborted" instead.
+      let failure: { error: unknown } | null = null;
+      for await (const data of source) {
+        if (!failure)
+          await upload.take(data as Buffer).catch((error: unknown) => (failure = { error }));
+      }
+      if (failure) throw (failure as { error: unknown }).error;
+      if (upload.offset === row.size) {
+        // The last bytes: every part is written, and the offset stays where it was until the
+        // finish hook has committed the file, so a failed finish is retried with the same PATCH.
+        await upload.sealLast();
+        await upload.flush();
+        this.finished.set(id, { partsId: upload.partsId!, tags: upload.tags });
+        return row.size;
+      }
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'unsupported_media') {
+        await this.discard(id);
+        throw error;
+      }
+      // What arrived before the cut is kept, if the database takes it: the client resumes there.
+      // A last PATCH that failed is sent again whole.
+      if (upload.offset < row.size) await upload.commit().catch(() => undefined);
+      throw error;
+    }
+    await upload.commit();
+    return upload.offset;
+  }
+
+  /** The parts the last PATCH wrote, once (the finish hook commits them). */
+  takeFinished(id: string): FinishedParts | undefined {
+    const parts = this.finished.get(id);
+    this.finished.delete(id);
+    return parts;
+  }
+
+  /**
+   * Removes an unfinished upload: its parts, its reservation and its row. A failure is logged;
+   * the clean-up job (and the bucket's lifecycle rule) finds what stayed.
+   */
+  async discard(id: string): Promise<void> {
+    const row = await this.record(id);
+    if (!row) return;
+    if (!row.result) {
+      if (row.partsId) {
+        await this.deps.media.parts.abort(row.reservation.path, row.partsId).catch((error) => {
+          this.deps.log.warn({ err: error }, 'removing an abandoned upload’s parts failed');
+        });
+      }
+      await removeUpload(this.deps, row.reservation);
+    }
+    await deleteResumableUpload(this.deps.db, id);
+  }
+
+  override async remove(id: string): Promise<void> {
+    await this.discard(id);
+  }
+}
