@@ -1,7 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CheckIcon from '@mui/icons-material/Check';
-import LogoutIcon from '@mui/icons-material/Logout';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SurveyQuestion } from '../../../shared/contracts/survey';
-import { useAuth } from '../../lib/auth/auth-context';
 import { RenderSlice } from '../../lib/render-slices';
 import { ApiError } from '../../lib/api-client';
 import {
@@ -36,6 +34,7 @@ import {
 } from './api';
 import './i18n';
 import { QuestionBody } from './QuestionBody';
+import { SurveyIntro } from './SurveyIntro';
 import { SurveyProgress } from './SurveyProgress';
 
 /** Where a patient starts: the first unanswered question, or the first when all are answered. */
@@ -49,7 +48,6 @@ const storedDraft = (q: SurveyQuestion) => draftFromAnswer(q.questionType, q.ans
 
 export default function SurveyPage() {
   const { t } = useTranslation('survey');
-  const { logout } = useAuth();
   const query = useSurveyQuestions();
   const questions = query.data;
   // A completed assessment shows where it stands (and later the evaluation), not the questions.
@@ -146,41 +144,22 @@ export default function SurveyPage() {
     }
   };
 
+  // While questions are on screen the intro folds away, so the question (and a camera) starts
+  // high on a phone; signing out is the top bar's Logout.
+  const answering = !completed && !submitted && Boolean(question);
   const header = (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      sx={{
-        justifyContent: 'space-between',
-        alignItems: { xs: 'stretch', sm: 'flex-start' },
-        mb: 3,
-      }}
-    >
-      <Box sx={{ minWidth: 0 }}>
-        <Typography
-          variant="h4"
-          component="h1"
-          sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-        >
-          {t('heading')}
-        </Typography>
-        {/* How to answer matters only while there are questions to answer. */}
-        {!completed && !submitted && (
-          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
-            {t('description')}
-          </Typography>
-        )}
-      </Box>
-      <Button
-        variant="outlined"
-        color="inherit"
-        startIcon={<LogoutIcon />}
-        onClick={logout}
-        sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'flex-start' } }}
+    <Box sx={{ mb: { xs: 2, sm: 3 } }}>
+      <Typography
+        variant="h4"
+        component="h1"
+        sx={{ fontWeight: 700, fontSize: { xs: '1.4rem', sm: '2.125rem' } }}
       >
-        {t('exit')}
-      </Button>
-    </Stack>
+        {t('heading')}
+      </Typography>
+      {!completed && !submitted && (
+        <SurveyIntro collapsed={answering} text={t('description')} toggle={t('howItWorks')} />
+      )}
+    </Box>
   );
 
   const loading = (

@@ -1,0 +1,103 @@
+import { asc } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { answers, questions } from '../../src/server/schema';
+import { insertPatient } from '../helpers/admin-seed';
+import { accessibilityViolations, PHONE } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
+import { LABELS, shot, signIn, type Lang } from '../helpers/survey-browser';
+
+// Each test starts its own server: its own patient, at the question it needs.
+const e2e = useE2e({ server: false });
+
+/** A patient who has answered (with empty answers) every question before the first of `type`. */
+async function startAtFirst(type: string, language: Lang = 'en') {
+  return e2e.startServer({
+    seed: async ({ db }) => {
+      const patient = await insertPatient(db, { email: `as-you-go-${type}@example.org`, language });
+      const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
+      const first = all.findIndex((q) => q.questionType === type);
+      if (first > 0) {
+        await db.insert(answers).values(
+          all.slice(0, first).map((q) => ({
+            userId: patient.userId,
+            assessmentId: patient.assessmentId,
+            questionId: q.id,
+            answerText: 'seen',
+          })),
+        );
+      }
+      return patient.code;
+    },
+  });
+}
+
+/** Where an element is against the visible part of the page (the fixed footer excluded). */
+async function placeInViewport(page: Page, testId: string | { role: 'button'; name: string }) {
+  const target =
+    typeof testId === 'string'
+      ? page.getByTestId(testId)
+      : page.getByRole(testId.role, { name: testId.name });
+  const box = (await target.boundingBox())!;
+  const view = page.viewportSize()!;
+  const footerTop = await page.locator('footer').evaluate((el) => el.getBoundingClientRect().top);
+  return {
+    top: box.y,
+    bottom: box.y + box.height,
+    visibleBottom: Math.min(view.height, footerTop),
+  };
+}
+
+describe('the camera in view', () => {
+  for (const [language, viewport] of [
+    ['en', PHONE],
+    ['de', PHONE],
+    ['en', { width: 1440, height: 900 }],
+  ] as const) {
+    it(`at ${viewport.width}x${viewport.height} (${language}) the shutter button and the whole preview are on screen when a photo question opens`, async () => {
+      const L = LABELS[language];
+      const { server, seeded: code } = await startAtFirst('photo', language);
+      const page = await e2e.newPage({
+        baseURL: server.baseUrl,
+        locale: language === 'de' ? 'de-DE' : 'en-US',
+        viewport,
+      });
+      await signIn(page, L, code);
+      expect(await page.getByTestId('question-type').innerText()).toBe(L.types.photo);
+      const shutter = page.getByRole('button', { name: L.takePhoto });
+      await expect.poll(() => shutter.isEnabled(), { timeout: 20_000 }).toBe(true);
+      // The page scrolls itself to the camera: the patient holding a pose scrolls nothing.
+      await expect
+        .poll(async () => {
+          const button = await placeInViewport(page, { role: 'button', name: L.takePhoto });
+          const camera = await placeInViewport(page, 'camera-video');
+          return (
+            button.top >= 0 &&
+            button.bottom <= button.visibleBottom &&
+            camera.top >= 0 &&
+            camera.bottom <= camera.visibleBottom
+          );
+        })
+        .toBe(true);
+      await page.screenshot({
+        path: `test-results/screenshots/camera-in-view-${language}-${viewport.width}.png`,
+      });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Moving to the next photo question brings its camera into view again.
+      await shutter.click();
+      await page.getByTestId('media-uploaded').waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: L.next }).click();
+      await expect
+        .poll(
+          async () => {
+            const button = await placeInViewport(page, { role: 'button', name: L.takePhoto });
+            return button.top >= 0 && button.bottom <= button.visibleBottom;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      await shot(page, `camera-in-view-${language}-${viewport.width}-second`);
+    }, 120_000);
+  }
+});
