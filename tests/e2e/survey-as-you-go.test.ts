@@ -101,3 +101,87 @@ describe('the camera in view', () => {
     }, 120_000);
   }
 });
+
+const AS_YOU_GO = {
+  en: {
+    unanswered: /This question is required/,
+    later: 'Answer later',
+    back: 'Back',
+    dot: {
+      skipped: (n: number) => `Question ${n}: required, not answered yet`,
+      answered: (n: number) => `Question ${n}: answered`,
+      current: (n: number) => `Question ${n}: on screen`,
+    },
+  },
+  de: {
+    unanswered: /Diese Frage ist eine Pflichtfrage/,
+    later: 'Später beantworten',
+    back: 'Zurück',
+    dot: {
+      skipped: (n: number) => `Frage ${n}: Pflichtfrage, noch nicht beantwortet`,
+      answered: (n: number) => `Frage ${n}: beantwortet`,
+      current: (n: number) => `Frage ${n}: aktuelle Frage`,
+    },
+  },
+} as const;
+
+describe('required questions as you go', () => {
+  for (const language of ['en', 'de'] as const) {
+    it(`Next on an unanswered required question says so, goes on only on purpose, and the dots tell answered, skipped and current apart (${language})`, async () => {
+      const L = LABELS[language];
+      const A = AS_YOU_GO[language];
+      const { server, seeded: code } = await startAtFirst('text', language);
+      const page = await e2e.newPage({
+        baseURL: server.baseUrl,
+        locale: language === 'de' ? 'de-DE' : 'en-US',
+        viewport: PHONE,
+      });
+      await signIn(page, L, code);
+      const counter = page.getByTestId('question-counter');
+      const dot = (name: string) => page.getByTestId('progress-dots').getByRole('img', { name });
+      expect(await counter.innerText()).toBe(L.counter(1));
+      expect(await page.getByTestId('question-required').count()).toBe(1);
+
+      // Next without an answer: the question says it is required and stays.
+      await page.getByRole('button', { name: L.next }).click();
+      const warning = page.getByTestId('required-unanswered');
+      await warning.waitFor();
+      expect(await warning.innerText()).toMatch(A.unanswered);
+      expect(await counter.innerText()).toBe(L.counter(1));
+      await shot(page, `required-as-you-go-${language}-390-warning`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Next again goes on on purpose; the dot of question 1 now says it still needs an answer.
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => counter.innerText()).toBe(L.counter(2));
+      expect(await warning.count()).toBe(0);
+      await dot(A.dot.skipped(1)).waitFor();
+      expect(await dot(A.dot.current(2)).getAttribute('aria-current')).toBe('step');
+
+      // An answered question's dot says so.
+      await page.getByRole('radio').nth(1).check();
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => counter.innerText()).toBe(L.counter(3));
+      await dot(A.dot.answered(2)).waitFor();
+
+      // "Answer later" in the warning goes on as well.
+      await page.getByRole('button', { name: L.next }).click();
+      await warning.waitFor();
+      await page.getByRole('button', { name: A.later }).click();
+      await expect.poll(() => counter.innerText()).toBe(L.counter(4));
+      await dot(A.dot.skipped(3)).waitFor();
+      await shot(page, `required-as-you-go-${language}-390-dots`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Coming back and answering turns the warning dot into an answered one.
+      for (let n = 4; n > 1; n--) {
+        await page.getByRole('button', { name: A.back }).click();
+        await expect.poll(() => counter.innerText()).toBe(L.counter(n - 1));
+      }
+      await page.getByRole('textbox').fill('Jaw pain since spring');
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => counter.innerText()).toBe(L.counter(2));
+      await dot(A.dot.answered(1)).waitFor();
+    }, 120_000);
+  }
+});

@@ -35,7 +35,7 @@ import {
 import './i18n';
 import { QuestionBody } from './QuestionBody';
 import { SurveyIntro } from './SurveyIntro';
-import { SurveyProgress } from './SurveyProgress';
+import { SurveyProgress, type DotState } from './SurveyProgress';
 
 /** Where a patient starts: the first unanswered question, or the first when all are answered. */
 function startIndex(questions: SurveyQuestion[]): number {
@@ -63,6 +63,10 @@ export default function SurveyPage() {
   const [completed, setCompleted] = useState(false);
   /** Required questions the server found unanswered when the patient tried to complete. */
   const [missing, setMissing] = useState<number[] | null>(null);
+  /** Required questions the patient chose to leave for later, after being told. */
+  const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
+  /** The required question on screen whose Next found no answer: it says so and waits. */
+  const [unansweredWarning, setUnansweredWarning] = useState<number | null>(null);
 
   const total = questions?.length ?? 0;
   const index = questions ? Math.min(chosenIndex ?? startIndex(questions), total - 1) : 0;
@@ -99,6 +103,7 @@ export default function SurveyPage() {
 
   const goTo = (next: number) => {
     setSubmitError(null);
+    setUnansweredWarning(null);
     setBusy(false);
     setIndex(next);
   };
@@ -117,7 +122,7 @@ export default function SurveyPage() {
     if (first >= 0) goTo(first);
   };
 
-  const next = async () => {
+  const next = async (onPurpose = false) => {
     if (!questions || !question) return;
     setSaving(true);
     setSubmitError(null);
@@ -126,6 +131,14 @@ export default function SurveyPage() {
       const draft = draftOf(question);
       await saveAnswer(toSaveBody(question.id, question.questionType, draft));
       const answered = isDraftAnswered(question.questionType, draft);
+      // A required question left empty is named at once; Next again (or "Answer later") goes on.
+      const warned = unansweredWarning === question.id || skipped.has(question.id);
+      const toldAlready = missing?.includes(question.id) ?? false;
+      if (question.required && !answered && !warned && !onPurpose && !toldAlready) {
+        setUnansweredWarning(question.id);
+        return;
+      }
+      if (question.required && !answered) setSkipped((all) => new Set(all).add(question.id));
       const left = missing?.filter((id) => id !== question.id || !answered);
       if (left) setMissing(left);
       if (finishing) {
@@ -201,6 +214,13 @@ export default function SurveyPage() {
     content = <AssessmentStatusPage />;
   } else {
     const percent = Math.round((index / total) * 100);
+    const dotState = (q: SurveyQuestion, i: number): DotState => {
+      if (i === index) return 'current';
+      if (isDraftAnswered(q.questionType, draftOf(q))) return 'answered';
+      if (q.required && (i < index || skipped.has(q.id) || missing?.includes(q.id)))
+        return 'skippedRequired';
+      return i < index ? 'unanswered' : 'upcoming';
+    };
     const isMissing = missing?.includes(question.id) ?? false;
     // The question arrives with its data and renders in slices, as a first render does, so a
     // phone that has just loaded the survey's code answers a tap in between.
@@ -247,7 +267,7 @@ export default function SurveyPage() {
                   {t('percentComplete', { percent })}
                 </Typography>
               </Stack>
-              <SurveyProgress index={index} total={total} />
+              <SurveyProgress index={index} states={questions.map((q, i) => dotState(q, i))} />
               <Typography
                 id="question-text"
                 variant="h6"
@@ -285,6 +305,22 @@ export default function SurveyPage() {
                 onChange={(patch) => updateDraft(question, patch)}
                 onBusyChange={setBusy}
               />
+
+              {unansweredWarning === question.id && (
+                <Alert
+                  severity="warning"
+                  sx={{ mt: 3 }}
+                  role="alert"
+                  data-testid="required-unanswered"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => void next(true)}>
+                      {t('required.later')}
+                    </Button>
+                  }
+                >
+                  {t('required.unanswered')}
+                </Alert>
+              )}
 
               {submitError && (
                 <Alert severity="error" sx={{ mt: 3 }} role="alert">
