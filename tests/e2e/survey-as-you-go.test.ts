@@ -170,6 +170,8 @@ describe('required questions as you go', () => {
       await page.getByRole('button', { name: A.later }).click();
       await expect.poll(() => counter.innerText()).toBe(L.counter(4));
       await dot(A.dot.skipped(3)).waitFor();
+      // Nothing of the dots (their hidden names included) widens the page on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
       await shot(page, `required-as-you-go-${language}-390-dots`);
       expect(await accessibilityViolations(page)).toEqual([]);
 

@@ -43,8 +43,8 @@ const DOT_LOOK: Record<DotState, object> = {
 /** Read by a screen reader, not shown. */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -82,6 +82,7 @@ export async function deliverAccessCode(
         language ?? assessment.language,
       ),
       hasInvoice: (await invoicesOfAssessment(deps.db, assessmentId)).length > 0,
+      status: assessment.status,
     }),
   );
   await replaceAccessCode(deps.db, assessmentId, code);
