@@ -168,7 +168,7 @@ describe('an administrator manages the questionnaire', () => {
     await survey.goto('/');
     await survey.getByRole('button', { name: 'I have an access code' }).click();
     await survey.getByLabel(/^Access code/).fill(e2e.seeded.patientCode);
-    await survey.getByRole('button', { name: 'Continue assessment' }).click();
+    await survey.getByRole('button', { name: 'Sign in' }).click();
     await survey.waitForURL('**/app');
     await survey.getByRole('heading', { name: 'How often do you chew gum each week?' }).waitFor();
     // The options arrive with the input's own code, a moment after the heading.

@@ -77,7 +77,7 @@ describe('invoice and refund in the browser', () => {
     await other.goto('/');
     await other.getByRole('button', { name: 'I have an access code' }).click();
     await other.getByLabel('Access code', { exact: false }).first().fill(code);
-    await other.getByRole('button', { name: 'Continue assessment' }).click();
+    await other.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => other.getByRole('alert').count()).toBeGreaterThan(0);
     expect(other.url()).not.toContain('/app');
   });

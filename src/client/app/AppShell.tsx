@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useDocumentTitle } from './document-title';
 import { useAuth } from '../lib/auth/auth-context';
 import { RenderSlice } from '../lib/render-slices';
 import { LanguageSelector } from '../lib/LanguageSelector';
@@ -26,6 +27,7 @@ const SignedInNavigation = lazy(() => import('./SignedInNavigation'));
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { languageError, isAuthenticated } = useAuth();
+  useDocumentTitle();
   return (
     <Box
       sx={{
@@ -137,6 +139,9 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </Link>
               ))}
             </Box>
+            <Typography variant="body2" color="text.secondary" data-testid="copyright">
+              {t('footer.copyright', { year: new Date().getFullYear(), name: t('appTitle') })}
+            </Typography>
             <LanguageSelector />
           </Container>
         </Box>

@@ -18,6 +18,7 @@ import { normalizeLanguage } from '../../../shared/constants';
 import { ApiError } from '../../lib/api-client';
 import { verifyAccessCode } from '../../lib/auth/api';
 import { useAuth } from '../../lib/auth/auth-context';
+import { homeOf } from '../../lib/auth/home';
 import { FORGOT_CODE_TITLE_ID, ForgotCodeForm } from './ForgotCodeForm';
 
 interface Props {
@@ -61,7 +62,8 @@ export default function AccessCodeDialog({ open, onClose }: Props) {
       );
       login(result);
       onClose();
-      navigate('/app');
+      // The dentist starts at the work waiting; a patient at the survey.
+      navigate(homeOf(result.user));
     } catch (caught) {
       const apiError = caught instanceof ApiError ? caught : null;
       const status = apiError?.status ?? 0;
