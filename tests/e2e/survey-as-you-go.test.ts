@@ -187,3 +187,20 @@ describe('required questions as you go', () => {
     }, 120_000);
   }
 });
+
+describe('the phone header', () => {
+  it('labels its actions in words and says so on the page when a download fails', async () => {
+    const { server, seeded: code } = await startAtFirst('text', 'de');
+    const page = await e2e.newPage({ baseURL: server.baseUrl, locale: 'de-DE', viewport: PHONE });
+    await signIn(page, LABELS.de, code);
+    const myData = page.locator('header').getByRole('button', { name: 'Meine Daten' });
+    // The label is text on screen, not only a name for screen readers.
+    expect(await myData.innerText()).toBe('Meine Daten');
+    await page.route('**/api/me/export.zip', (route) => route.fulfill({ status: 503 }));
+    await myData.click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Der Download ist fehlgeschlagen' });
+    await alert.waitFor();
+    await page.screenshot({ path: 'test-results/screenshots/phone-header-de-390-failed.png' });
+    expect(await accessibilityViolations(page)).toEqual([]);
+  }, 120_000);
+});

@@ -138,10 +138,17 @@ export function AppShell({ children }: { children: ReactNode }) {
                   {t(link.key)}
                 </Link>
               ))}
+              {/* With the links, so a phone's fixed footer grows by no row of its own. */}
+              <Typography
+                variant="body2"
+                component="span"
+                color="text.secondary"
+                data-testid="copyright"
+                sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
+              >
+                {t('footer.copyright', { year: new Date().getFullYear(), name: t('appTitle') })}
+              </Typography>
             </Box>
-            <Typography variant="body2" color="text.secondary" data-testid="copyright">
-              {t('footer.copyright', { year: new Date().getFullYear(), name: t('appTitle') })}
-            </Typography>
             <LanguageSelector />
           </Container>
         </Box>
