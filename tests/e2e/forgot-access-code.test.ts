@@ -115,7 +115,7 @@ describe.each([
 
     // Back to the code: the old one is refused, the new one opens the survey.
     await page.getByRole('button', { name: text.enterCode }).click();
-    const codeField = page.getByLabel(text.code, { exact: false }).first();
+    const codeField = page.getByRole('dialog').getByRole('textbox', { name: text.code });
     // The field is mounted anew in the open dialog: its id must still be its own.
     await codeField.waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);

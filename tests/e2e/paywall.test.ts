@@ -147,7 +147,7 @@ describe('paywall in the browser with the demo provider', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(e2e.server.baseUrl + '/');
     await page.getByRole('button', { name: 'I have an access code' }).click();
-    await page.getByLabel('Access code', { exact: false }).first().fill(code!);
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Access code' }).fill(code!);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/app');
   });
