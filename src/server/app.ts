@@ -34,6 +34,7 @@ import { registerClientAssets } from './platform/http/client-assets';
 import { registerErrorHandlers } from './platform/http/error-handler';
 import { serializeError } from './platform/http/error-serializer';
 import { healthRoutes } from './platform/http/health-routes';
+import { calendarRoutes } from './platform/calendar/calendar-routes';
 import { registerMetrics } from './platform/http/metrics-routes';
 import { registerOpenApi } from './platform/http/openapi';
 import { echoRequestId, requestIdGenerator } from './platform/http/request-id';
@@ -171,6 +172,7 @@ export async function buildApp({
   app.addHook('onClose', async () => app.jobs.stop());
 
   await app.register(healthRoutes);
+  await app.register(calendarRoutes);
   await app.register(authRoutes);
   await app.register(reviewRoutes);
   await app.register(evaluationRoutes);

@@ -65,7 +65,7 @@ describe('access-code e-mail over SMTP', () => {
     expect(mail.subject).toBe('Ihr Zugangscode für die CMD-Risikobewertung');
     expect(mail.text).toContain(`Guten Tag Ada ${details.lastName},`);
     expect(mail.text).toContain('Ihr Zugangscode für die CMD-Risikobewertung lautet:');
-    expect(mail.text).toContain('Das dauert etwa 2 Werktage');
+    expect(mail.text).toContain('In etwa 2 Werktagen');
     expect(mail.text).toContain('Bewertung fortsetzen: https://cmd.example-praxis.de/');
     expect(mail.html).toContain('<html lang="de">');
     const code = expectCommon(mail, raw);
@@ -76,7 +76,7 @@ describe('access-code e-mail over SMTP', () => {
     const { mail, raw } = await checkoutAndReceive('MAILEN', 'en');
     expect(mail.subject).toBe('Your access code for the CMD risk assessment');
     expect(mail.text).toContain('Your access code for the CMD risk assessment is:');
-    expect(mail.text).toContain('This takes about 2 working days');
+    expect(mail.text).toContain('Within about 2 working days');
     expect(mail.text).toContain('Continue your assessment: https://cmd.example-praxis.de/');
     expect(mail.text).not.toMatch(/Werktage|Zugangscode/);
     const code = expectCommon(mail, raw);

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { auditLog, evaluationAddenda, evaluations, answers } from '../../src/server/schema';
+import {
+  assessments,
+  auditLog,
+  evaluationAddenda,
+  evaluations,
+  answers,
+} from '../../src/server/schema';
 import { submitAssessment } from '../../src/server/modules/assessments/submit-assessment';
 import { readMail } from '../helpers/mail';
 import { writeLogo } from '../helpers/practice-logo';
@@ -118,6 +124,27 @@ describe('the conclusion list', () => {
     const patient = await t.createPatient();
     const refused = await asPatient(patient, '/api/admin/evaluation-conclusions');
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('a refunded assessment', () => {
+  it('has no due date for the dentist (nor an overdue one)', async () => {
+    const patient = await submittedPatient();
+    await t.database.db
+      .update(assessments)
+      .set({ cancelledAt: new Date('2026-11-21T10:00:00Z') })
+      .where(eq(assessments.id, patient.assessmentId));
+    const opened = await asAdmin('GET', evaluationUrl(patient.assessmentId));
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().dueOn).toBeNull();
+  });
+});
+
+describe('the practice calendar', () => {
+  it('tells the browser the time zone every date is shown in', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/practice-calendar' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ timeZone: 'Europe/Berlin' });
   });
 });
 

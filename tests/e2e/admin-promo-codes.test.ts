@@ -178,7 +178,7 @@ describe('an administrator manages promo codes', () => {
   it('shows colours, euros and German at tablet width', async () => {
     await page.setViewportSize(TABLET);
     await chooseLanguage(page, 'Deutsch');
-    await page.getByRole('heading', { name: 'Promo-Code-Verwaltung' }).waitFor();
+    await page.getByRole('heading', { name: 'Gutscheincode-Verwaltung' }).waitFor();
     expect(await row('USEDONCE').textContent()).toMatch(/15,00\s€/);
     expect(await row('USEDONCE').textContent()).toContain('Eingelöst');
     const chipClass = await row('USEDONCE').getByTestId('promo-status-chip').getAttribute('class');
@@ -191,8 +191,8 @@ describe('an administrator manages promo codes', () => {
     expect(await expired.innerText()).toBe('Abgelaufen');
     expect(await expired.getAttribute('class')).toContain('MuiChip-colorWarning');
     await screenshot(page, 'admin-promo-codes-de-820');
-    await page.getByRole('button', { name: 'Promo-Code hinzufügen' }).click();
-    await page.getByRole('dialog', { name: 'Promo-Code hinzufügen' }).waitFor();
+    await page.getByRole('button', { name: 'Gutscheincode hinzufügen' }).click();
+    await page.getByRole('dialog', { name: 'Gutscheincode hinzufügen' }).waitFor();
     await dialogScreenshot(page, 'admin-promo-dialog-de-820');
     await page.getByRole('button', { name: 'Abbrechen' }).click();
     await page.setViewportSize(PHONE);
@@ -211,7 +211,7 @@ describe('an administrator manages promo codes', () => {
     await page.reload();
     const alert = page
       .getByRole('alert')
-      .filter({ hasText: 'Promo-Codes konnten nicht geladen werden' });
+      .filter({ hasText: 'Gutscheincodes konnten nicht geladen werden' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('The service is briefly unavailable.');
     const color = await alert.getByRole('heading').evaluate((h) => getComputedStyle(h).color);

@@ -133,6 +133,11 @@ describe('an administrator manages the questionnaire', () => {
     await page.getByRole('option', { name: 'Photo' }).click();
     await dialog.getByTestId('overlay-teeth-guide').waitFor();
     expect(await dialog.getByTestId('overlay-teeth-guide').textContent()).toContain('Teeth');
+    // The picker is a radio group of labelled rows: no control nested in another, no stray list
+    // items, and a click on the row's text picks the guide.
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByTestId('overlay-look-up').click();
+    expect(await dialog.getByRole('radio', { name: 'Look up' }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Preview Teeth guide' }).click();
     const preview = page.getByRole('dialog', { name: 'Overlay guide: Teeth guide' });
     await preview.waitFor();
@@ -169,7 +174,7 @@ describe('an administrator manages the questionnaire', () => {
     await survey.goto('/');
     await survey.getByRole('button', { name: 'I have an access code' }).click();
     await survey.getByLabel(/^Access code/).fill(e2e.seeded.patientCode);
-    await survey.getByRole('button', { name: 'Continue assessment' }).click();
+    await survey.getByRole('button', { name: 'Sign in' }).click();
     await survey.waitForURL('**/app');
     await survey.getByRole('heading', { name: 'How often do you chew gum each week?' }).waitFor();
     // The options arrive with the input's own code, a moment after the heading.

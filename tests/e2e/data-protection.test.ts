@@ -54,7 +54,7 @@ describe('patient rights in the browser', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'I have an access code' }).click();
     await page.getByLabel(/^Access code/).fill(jonas.code);
-    await page.getByRole('button', { name: 'Continue assessment' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/app');
 
     const download = page.waitForEvent('download');

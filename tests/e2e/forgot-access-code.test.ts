@@ -45,7 +45,7 @@ const TEXTS = {
     sent: 'If a paid assessment exists for this address, we have sent a new code.',
     enterCode: 'Enter the new code',
     code: 'Access code',
-    submit: 'Continue assessment',
+    submit: 'Sign in',
     subject: 'Your new access code for the CMD risk assessment',
   },
   de: {
@@ -56,7 +56,7 @@ const TEXTS = {
     sent: 'Falls für diese Adresse eine bezahlte Bewertung besteht, haben wir einen neuen Code gesendet.',
     enterCode: 'Neuen Code eingeben',
     code: 'Zugangscode',
-    submit: 'Bewertung fortsetzen',
+    submit: 'Anmelden',
     subject: 'Ihr neuer Zugangscode für die CMD-Risikobewertung',
   },
 } as const;
@@ -113,7 +113,7 @@ describe.each([
 
     // Back to the code: the new one opens the survey, and from then on the old one is refused.
     await page.getByRole('button', { name: text.enterCode }).click();
-    const codeField = page.getByLabel(text.code, { exact: false }).first();
+    const codeField = page.getByRole('dialog').getByRole('textbox', { name: text.code });
     // The field is mounted anew in the open dialog: its id must still be its own.
     await codeField.waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);

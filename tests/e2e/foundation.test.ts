@@ -33,7 +33,7 @@ async function signIn(page: Page, code: string) {
     .click();
   const field = page.getByLabel(/^(Access code|Zugangscode)/);
   await field.fill(code);
-  await page.getByRole('button', { name: /Continue assessment|Bewertung fortsetzen/ }).click();
+  await page.getByRole('button', { name: /^(Sign in|Anmelden)$/ }).click();
 }
 
 describe('foundation in the browser', () => {
@@ -65,23 +65,56 @@ describe('foundation in the browser', () => {
     expect(await field.getAttribute('type')).toBe('password');
 
     await field.fill('WRNG-WRNG-WRNG-WRNG');
-    await page.getByRole('button', { name: 'Continue assessment' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page
       .getByText('Invalid assessment code. Please check your email and try again.')
       .waitFor();
 
     await field.fill(adminCode);
-    await page.getByRole('button', { name: 'Continue assessment' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     // The second factor: the authenticator code enrolled by admin:create.
     await page.getByLabel(/^Authenticator code/).fill(totpCode(adminTotpSecret));
-    await page.getByRole('button', { name: 'Continue assessment' }).click();
-    await page.waitForURL('**/app');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The dentist starts at the review queue, not in the patients' survey.
+    await page.waitForURL('**/admin/review');
+    await page.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
+    expect(await page.getByTestId('question-counter').count()).toBe(0);
+    expect(await page.title()).toBe('Review queue – CMD Risk Assessment');
+    // Back to the start page while signed in: still the queue.
+    await page.goto('/');
+    await page.waitForURL('**/admin/review');
     for (const name of ['Questions', 'Responses', 'Promo Codes', 'Survey']) {
       await page.getByRole('link', { name }).waitFor();
     }
     await page.getByRole('link', { name: 'Questions' }).click();
     await page.waitForURL('**/admin');
     expect(new URL(page.url()).pathname).toBe('/admin');
+  });
+
+  it('names each page in the tab title, in the page language (WCAG 2.4.2)', async () => {
+    const page = await e2e.newPage({ locale: 'en-US' });
+    const titles: Record<string, [string, string]> = {
+      '/': [
+        'Start your assessment – CMD Risk Assessment',
+        'Bewertung starten – CMD-Risikobewertung',
+      ],
+      '/imprint': ['Imprint – CMD Risk Assessment', 'Impressum – CMD-Risikobewertung'],
+      '/privacy': [
+        'Privacy notice – CMD Risk Assessment',
+        'Datenschutzhinweise – CMD-Risikobewertung',
+      ],
+    };
+    for (const [path, [en, de]] of Object.entries(titles)) {
+      await page.goto(path);
+      await expect.poll(() => page.title()).toBe(en);
+      await chooseLanguage(page, 'Deutsch');
+      await expect.poll(() => page.title()).toBe(de);
+      await chooseLanguage(page, 'English');
+    }
+    // The footer carries the copyright line with the year (SPEC section 2, App shell).
+    expect(await page.getByTestId('copyright').innerText()).toBe(
+      `© ${new Date().getFullYear()} CMD Risk Assessment`,
+    );
   });
 
   it('sends a patient to /app, keeps them out of /admin, and logs out with a full reload', async () => {

@@ -147,8 +147,8 @@ describe('paywall in the browser with the demo provider', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(e2e.server.baseUrl + '/');
     await page.getByRole('button', { name: 'I have an access code' }).click();
-    await page.getByLabel('Access code', { exact: false }).first().fill(code!);
-    await page.getByRole('button', { name: 'Continue assessment' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Access code' }).fill(code!);
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/app');
   });
 
@@ -176,6 +176,23 @@ describe('paywall in the browser with the demo provider', () => {
     await click(page.getByRole('button', { name: 'Apply' }));
     await expect.poll(() => page.getByText('Invalid coupon code').count()).toBe(1);
     await expect.poll(() => page.getByTestId('pay-button').textContent()).toBe('Pay €99.00');
+  });
+
+  it('updates the payment intent when a full-price promo code is removed again (SPEC section 4)', async () => {
+    const page = await openPaywall();
+    const intents: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/api\/(create|update)-payment-intent$/.test(path)) intents.push(path);
+    });
+    await fillDetails(page, patientDetails('e2e-remove-coupon'));
+    await continueToPayment(page);
+    await page.getByTestId('coupon-input').fill('FULL99');
+    await click(page.getByRole('button', { name: 'Apply' }));
+    await page.getByTestId('coupon-applied').waitFor();
+    await click(page.getByRole('button', { name: 'Remove' }));
+    await expect.poll(() => text(page.getByTestId('pay-button'))).toBe('Pay €99.00');
+    expect(intents).toEqual(['/api/create-payment-intent', '/api/update-payment-intent']);
   });
 
   it('takes a German patient with a full-price promo code to /app without payment', async () => {

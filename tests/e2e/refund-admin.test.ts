@@ -76,8 +76,8 @@ describe('invoice and refund in the browser', () => {
     const other = await e2e.newPage({ viewport: PHONE });
     await other.goto('/');
     await other.getByRole('button', { name: 'I have an access code' }).click();
-    await other.getByLabel('Access code', { exact: false }).first().fill(code);
-    await other.getByRole('button', { name: 'Continue assessment' }).click();
+    await other.getByRole('dialog').getByRole('textbox', { name: 'Access code' }).fill(code);
+    await other.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => other.getByRole('alert').count()).toBeGreaterThan(0);
     expect(other.url()).not.toContain('/app');
   });

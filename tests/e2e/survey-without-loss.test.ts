@@ -1,15 +1,16 @@
-import { storedAnswer } from '../helpers/seed-answers';
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/platform/db/client';
 import { questionOptions, questions, answers } from '../../src/server/schema';
+import { DELIVERY_STORY } from '../../src/shared/delivery-story';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient, SAMPLE_PAIN_POINTS, SAMPLE_SYMPTOMS } from '../helpers/admin-seed';
 import { accessibilityViolations, DESKTOP, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { makeSampleMedia } from '../helpers/sample-media';
+import { storedAnswer } from '../helpers/seed-answers';
 import { currentNumber, LABELS, shot, signIn, type Lang } from '../helpers/survey-browser';
 
 /** The texts of this file's steps, beside the survey's shared labels. */
@@ -239,6 +240,13 @@ describe('a required question blocks completion', () => {
       // The only missing question: Next completes.
       await page.getByRole('button', { name: L.complete }).click();
       await page.getByText(L.done).waitFor({ timeout: 30_000 });
+      // The completion screen thanks the patient and tells the e-mails' story of the evaluation.
+      expect(await page.getByTestId('completion-thanks').innerText()).toMatch(
+        language === 'en' ? /^Thank you for completing/ : /^Vielen Dank/,
+      );
+      expect(await page.getByTestId('delivery-story').innerText()).toBe(DELIVERY_STORY[language]);
+      await shot(page, `survey-${language}-390-completed`);
+      expect(await accessibilityViolations(page)).toEqual([]);
     }, 120_000);
   }
 });

@@ -35,7 +35,7 @@ export async function signInAsAdmin(page: Page, admin: AdminLogin): Promise<void
       localStorage.setItem('auth_token', token);
       localStorage.setItem('user', user);
     }, session);
-    await page.goto('/app');
+    await page.goto('/admin/review');
     return;
   }
   await page
@@ -43,10 +43,11 @@ export async function signInAsAdmin(page: Page, admin: AdminLogin): Promise<void
     .first()
     .click();
   await page.getByLabel(/^Access code|^Zugangscode/).fill(admin.code);
-  await page.getByRole('button', { name: /Continue assessment|fortsetzen/i }).click();
+  await page.getByRole('button', { name: /^(Sign in|Anmelden)$/ }).click();
   await page.getByLabel(/^Authenticator/).fill(totpCode(admin.totpSecret));
-  await page.getByRole('button', { name: /Continue assessment|fortsetzen/i }).click();
-  await page.waitForURL('**/app');
+  await page.getByRole('button', { name: /^(Sign in|Anmelden)$/ }).click();
+  // An administrator starts at the review queue.
+  await page.waitForURL('**/admin/review');
   sessions.set(
     admin.code,
     await page.evaluate(() => ({

@@ -10,7 +10,7 @@ export const LABELS = {
   en: {
     openAccessCode: 'I have an access code',
     accessCode: 'Access code',
-    submitCode: 'Continue assessment',
+    submitCode: 'Sign in',
     heading: 'CMD Risk Assessment',
     counter: (n: number) => `Question ${n} of ${TOTAL}`,
     types: {
@@ -46,7 +46,7 @@ export const LABELS = {
   de: {
     openAccessCode: 'Ich habe einen Zugangscode',
     accessCode: 'Zugangscode',
-    submitCode: 'Bewertung fortsetzen',
+    submitCode: 'Anmelden',
     heading: 'CMD-Risikobewertung',
     counter: (n: number) => `Frage ${n} von ${TOTAL}`,
     types: {

@@ -32,7 +32,7 @@ function SurveyRoute() {
 /** Routes of SPEC section 2; any unknown path (including /paywall) shows the paywall. */
 export function AppRoutes() {
   const home = (
-    <VisitorOnly signedInTo="/app">
+    <VisitorOnly>
       <PaywallPage />
     </VisitorOnly>
   );
@@ -43,7 +43,7 @@ export function AppRoutes() {
         <Route
           path="/survey"
           element={
-            <VisitorOnly signedInTo="/app">
+            <VisitorOnly>
               <Navigate to="/" replace />
             </VisitorOnly>
           }

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { useDocumentTitle } from './document-title';
 import { useAuth } from '../lib/auth/auth-context';
 import { RenderSlice } from '../lib/render-slices';
 import { LanguageSelector } from '../lib/LanguageSelector';
@@ -26,6 +27,7 @@ const SignedInNavigation = lazy(() => import('./SignedInNavigation'));
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { languageError, isAuthenticated } = useAuth();
+  useDocumentTitle();
   return (
     <Box
       sx={{
@@ -136,6 +138,16 @@ export function AppShell({ children }: { children: ReactNode }) {
                   {t(link.key)}
                 </Link>
               ))}
+              {/* With the links, so a phone's fixed footer grows by no row of its own. */}
+              <Typography
+                variant="body2"
+                component="span"
+                color="text.secondary"
+                data-testid="copyright"
+                sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
+              >
+                {t('footer.copyright', { year: new Date().getFullYear(), name: t('appTitle') })}
+              </Typography>
             </Box>
             <LanguageSelector />
           </Container>

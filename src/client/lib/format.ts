@@ -1,4 +1,5 @@
 import { GERMAN_LANGUAGE_ID, normalizeLanguage } from '../../shared/constants';
+import { practiceTimeZone } from './practice-zone';
 
 /** Cents shown in euros with two decimals, in the page's language (SPEC section 9). */
 export function formatEuros(cents: number, language: string): string {
@@ -12,8 +13,14 @@ export function formatEuros(cents: number, language: string): string {
 
 const locale = (language: string) => (normalizeLanguage(language) === 'de' ? 'de-DE' : 'en-GB');
 
+/** Dates and times are the practice's: its zone, whatever the reader's browser says. */
 export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium' }).format(new Date(iso));
+  // A calendar day (a due date, already the practice's) is that day wherever it is read.
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  return new Intl.DateTimeFormat(locale(language), {
+    dateStyle: 'medium',
+    timeZone: day ? 'UTC' : practiceTimeZone(),
+  }).format(new Date(iso));
 }
 
 /** A moment to the minute, or to the second where the order of events matters (audit log). */
@@ -25,6 +32,7 @@ export function formatDateTime(
   return new Intl.DateTimeFormat(locale(language), {
     dateStyle: 'medium',
     timeStyle: precision === 'seconds' ? 'medium' : 'short',
+    timeZone: practiceTimeZone(),
   }).format(new Date(iso));
 }
 

@@ -18,6 +18,7 @@ import '../../client/lib/overlays/i18n';
 import { RECORDING_SECONDS, type MediaType } from '../../shared/constants';
 import { findOverlayGuide } from '../../shared/overlays';
 import type { SurveyInputProps } from '../question-type.client';
+import { bringCaptureIntoView } from './bring-into-view';
 import { CAPTURE_SIZE, isPhone } from './camera-platform';
 import { CameraView, clock } from './CameraView';
 import { ACCEPTED_FILES, chosenUpload } from './chosen-file';
@@ -53,6 +54,9 @@ export default function MediaInput({
   const guide = findOverlayGuide(question.overlay) ?? findOverlayGuide('none')!;
   const maxSeconds = question.maxRecordingSeconds ?? RECORDING_SECONDS.default;
   const fileInput = useRef<HTMLInputElement | null>(null);
+  const area = useRef<HTMLDivElement | null>(null);
+  /** The shutter or record button. */
+  const controls = useRef<HTMLButtonElement | null>(null);
 
   const [phase, setPhase] = useState<Phase>(draft.mediaPath ? 'saved' : 'capture');
   /** Translation key of the camera or recording problem shown. */
@@ -125,11 +129,23 @@ export default function MediaInput({
     setPhase('saved');
   };
 
+  // When the question opens, and again once the camera runs (its messages may move the button),
+  // the camera and its button come into view; after the survey page's own scroll to the top.
+  const capturing = phase === 'capture';
+  const cameraState = camera.state;
+  useEffect(() => {
+    if (!capturing || cameraState === 'error') return;
+    const frame = requestAnimationFrame(() => {
+      if (area.current && controls.current) bringCaptureIntoView(area.current, controls.current);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [capturing, cameraState]);
+
   const cameraMissing = phase === 'capture' && camera.state === 'error';
   const isPhoto = kind === 'photo';
 
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', '& > *': { width: '100%' } }}>
+    <Stack ref={area} spacing={2} sx={{ alignItems: 'center', '& > *': { width: '100%' } }}>
       {phase === 'capture' && (
         <Alert severity="info" icon={false} sx={narrow} data-testid="pose-instructions">
           {guide.id !== 'none' && (
@@ -243,12 +259,6 @@ export default function MediaInput({
         </Alert>
       )}
 
-      {phase === 'capture' && !cameraMissing && (
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          {isPhoto ? t('photoHint') : t('videoHint', { limit: clock(maxSeconds) })}
-        </Typography>
-      )}
-
       <Stack
         direction="row"
         spacing={1.5}
@@ -256,6 +266,7 @@ export default function MediaInput({
       >
         {phase === 'capture' && isPhoto && (
           <Button
+            ref={controls}
             variant="contained"
             startIcon={<CameraAltIcon />}
             onClick={() => camera.takePhoto(showCapture)}
@@ -266,6 +277,7 @@ export default function MediaInput({
         )}
         {phase === 'capture' && !isPhoto && !recording && (
           <Button
+            ref={controls}
             variant="contained"
             color="error"
             startIcon={<FiberManualRecordIcon />}
@@ -277,6 +289,7 @@ export default function MediaInput({
         )}
         {phase === 'capture' && !isPhoto && recording && (
           <Button
+            ref={controls}
             variant="contained"
             color="error"
             startIcon={<StopIcon />}
@@ -310,6 +323,12 @@ export default function MediaInput({
           </Button>
         )}
       </Stack>
+      {/* Under the button: what to do while it is pressed, and never between pose and button. */}
+      {phase === 'capture' && !cameraMissing && (
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {isPhoto ? t('photoHint') : t('videoHint', { limit: clock(maxSeconds) })}
+        </Typography>
+      )}
       <Box
         component="input"
         ref={fileInput}

@@ -124,9 +124,11 @@ export function AccessCodeAccordion({ code }: { code: AdminAssessmentSummary }) 
             />
             <AssessmentStatusChip status={code.status} cancelled={code.cancelledAt !== null} />
             {code.responseCount > 0 && <ScreenerChip screener={code.screener} withLabel />}
-            {code.overdue && <Chip size="small" color="error" label={t('responses.overdue')} />}
+            {code.overdue && !code.cancelledAt && (
+              <Chip size="small" color="error" label={t('responses.overdue')} />
+            )}
             <Box sx={{ ml: { md: 'auto' }, mr: 1, minWidth: 0 }}>
-              {open && code.dueAt && (
+              {open && code.dueAt && !code.cancelledAt && (
                 <Typography
                   variant="body2"
                   sx={{ fontWeight: 600, color: code.overdue ? 'error.main' : 'text.primary' }}

@@ -20,6 +20,7 @@ import { sessionEndOf } from '../../lib/auth/session-end';
 import { sessionEndedText } from './session-ended-text';
 import { verifyAccessCode } from '../../lib/auth/api';
 import { useAuth } from '../../lib/auth/auth-context';
+import { homeOf } from '../../lib/auth/home';
 import { FORGOT_CODE_TITLE_ID, ForgotCodeForm } from './ForgotCodeForm';
 
 interface Props {
@@ -63,7 +64,8 @@ export default function AccessCodeDialog({ open, onClose }: Props) {
       );
       login(result);
       onClose();
-      navigate('/app');
+      // The dentist starts at the work waiting; a patient at the survey.
+      navigate(homeOf(result.user));
     } catch (caught) {
       const apiError = caught instanceof ApiError ? caught : null;
       const status = apiError?.status ?? 0;

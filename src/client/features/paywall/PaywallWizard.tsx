@@ -32,6 +32,11 @@ export function PaywallWizard() {
   const [initError, setInitError] = useState<string | null>(null);
   const [coupon, setCoupon] = useState<CouponState>(IDLE_COUPON);
   const prefetched = useRef(false);
+  /**
+   * The intent put aside while a promo code covers the whole price (SPEC section 4: cleared),
+   * so that removing the code updates it again instead of creating another one.
+   */
+  const parked = useRef<PaymentIntentResult | null>(null);
 
   const discount = coupon.status === 'valid' ? coupon.discountCents : 0;
   const totalCents = totalAfterDiscount(discount);
@@ -42,18 +47,21 @@ export function PaywallWizard() {
     couponCode: string | undefined,
     forDetails: PatientDetails,
   ) => {
+    const existing = intent ?? parked.current;
     if (amount === 0) {
+      parked.current = existing;
       setIntent(null);
       return;
     }
     const input = { amount, couponCode, details: forDetails, language };
-    if (intent) {
+    parked.current = null;
+    if (existing) {
       try {
         setIntent(
           await updatePaymentIntent({
             ...input,
-            paymentIntentId: intent.paymentIntentId,
-            clientSecret: intent.clientSecret,
+            paymentIntentId: existing.paymentIntentId,
+            clientSecret: existing.clientSecret,
           }),
         );
         return;

@@ -7,9 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import Radio from '@mui/material/Radio';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
@@ -79,43 +76,49 @@ export function OverlayGuidePicker({
           {t('questions:overlayClear')}
         </Button>
       )}
-      <List
+      {/* A radio group of labelled rows: the row's label picks the guide, the eye beside it
+          (outside the label, so no control sits inside another) opens the preview. */}
+      <Box
         role="radiogroup"
         aria-labelledby={labelId}
-        dense
         sx={{
           border: 1,
           borderColor: 'divider',
           borderRadius: 1,
           maxHeight: 300,
           overflowY: 'auto',
-          py: 0,
         }}
       >
         {OVERLAY_GUIDES.map((guide) => (
-          <ListItem
+          <Box
             key={guide.id}
-            disablePadding
-            divider
-            secondaryAction={
-              <IconButton
-                edge="end"
-                aria-label={t('overlayPicker.preview', { name: name(guide) })}
-                onClick={() => setPreview(guide)}
-              >
-                <VisibilityIcon />
-              </IconButton>
-            }
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              borderBottom: 1,
+              borderColor: 'divider',
+              bgcolor: value === guide.id ? 'action.selected' : undefined,
+              '&:hover': { bgcolor: 'action.hover' },
+            }}
           >
-            <ListItemButton
-              selected={value === guide.id}
-              onClick={() => onChange(guide.id)}
+            <Box
+              component="label"
               data-testid={`overlay-${guide.id}`}
-              sx={{ gap: 1.5, pr: 7 }}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1.5,
+                flexGrow: 1,
+                minWidth: 0,
+                px: 2,
+                py: 0.75,
+                cursor: 'pointer',
+              }}
             >
               <Radio
                 checked={value === guide.id}
-                tabIndex={-1}
+                onChange={() => onChange(guide.id)}
+                name={labelId}
                 size="small"
                 slotProps={{ input: { 'aria-label': name(guide) } }}
                 sx={{ p: 0.5 }}
@@ -123,7 +126,7 @@ export function OverlayGuidePicker({
               <GuideImage guide={guide} size={44} />
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
                     {name(guide)}
                   </Typography>
                   {guide.category && (
@@ -135,14 +138,21 @@ export function OverlayGuidePicker({
                     />
                   )}
                 </Box>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" component="span" color="text.secondary">
                   {t(`overlays:${guide.key}.description`)}
                 </Typography>
               </Box>
-            </ListItemButton>
-          </ListItem>
+            </Box>
+            <IconButton
+              aria-label={t('overlayPicker.preview', { name: name(guide) })}
+              onClick={() => setPreview(guide)}
+              sx={{ mr: 1 }}
+            >
+              <VisibilityIcon />
+            </IconButton>
+          </Box>
         ))}
-      </List>
+      </Box>
 
       <Dialog
         open={preview !== null}

@@ -49,7 +49,8 @@ function DueCell({ assessment }: { assessment: QueuedAssessment }) {
   const dueToday =
     !assessment.overdue &&
     assessment.dueAt !== null &&
-    new Date(assessment.dueAt).toDateString() === new Date().toDateString();
+    // Today as the practice's calendar has it, not the reader's.
+    formatDate(assessment.dueAt, 'en') === formatDate(new Date().toISOString(), 'en');
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>

@@ -18,7 +18,15 @@ import { PracticeContactBlock } from '../../lib/evaluation/PracticeContactBlock'
 import { evaluationPdfUrl, usePatientAssessment } from './api';
 import './i18n';
 
-function Waiting({ assessment, title }: { assessment: PatientAssessment; title: string }) {
+function Waiting({
+  assessment,
+  title,
+  justCompleted,
+}: {
+  assessment: PatientAssessment;
+  title: string;
+  justCompleted: boolean;
+}) {
   const { t, i18n } = useTranslation('survey');
   const day = (value: string | null) => (value ? formatDate(value, i18n.language) : '–');
   return (
@@ -33,6 +41,11 @@ function Waiting({ assessment, title }: { assessment: PatientAssessment; title: 
           {title}
         </Typography>
       </Stack>
+      {justCompleted && (
+        <Typography sx={{ mb: 3 }} data-testid="completion-thanks">
+          {t('done.thanks')}
+        </Typography>
+      )}
       <Box
         component="dl"
         sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 1, m: 0 }}
@@ -53,7 +66,9 @@ function Waiting({ assessment, title }: { assessment: PatientAssessment; title: 
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 3 }}>
         {t('status.nextTitle')}
       </Typography>
-      <Typography color="text.secondary">{t('status.next')}</Typography>
+      <Typography color="text.secondary" data-testid="delivery-story">
+        {t('deliveryStory')}
+      </Typography>
       <Box sx={{ mt: 3 }}>
         <PracticeContactBlock contact={assessment.contact} language={i18n.language} />
       </Box>
@@ -76,7 +91,13 @@ export function AssessmentStatusPage({ title }: { title?: string }) {
   if (query.isError) return <Alert severity="error">{t('status.loadFailed')}</Alert>;
   const assessment = query.data;
   if (!assessment.evaluation) {
-    return <Waiting assessment={assessment} title={title ?? t('status.title')} />;
+    return (
+      <Waiting
+        assessment={assessment}
+        title={title ?? t('status.title')}
+        justCompleted={title !== undefined}
+      />
+    );
   }
   return (
     <Paper sx={{ p: { xs: 2.5, sm: 5 } }}>

@@ -1,7 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CheckIcon from '@mui/icons-material/Check';
-import LogoutIcon from '@mui/icons-material/Logout';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SurveyQuestion } from '../../../shared/contracts/survey';
-import { useAuth } from '../../lib/auth/auth-context';
 import { RenderSlice } from '../../lib/render-slices';
 import { ApiError } from '../../lib/api-client';
 import {
@@ -36,7 +34,8 @@ import {
 } from './api';
 import './i18n';
 import { QuestionBody } from './QuestionBody';
-import { SurveyProgress } from './SurveyProgress';
+import { SurveyIntro } from './SurveyIntro';
+import { SurveyProgress, type DotState } from './SurveyProgress';
 
 /** Where a patient starts: the first unanswered question, or the first when all are answered. */
 function startIndex(questions: SurveyQuestion[]): number {
@@ -49,7 +48,6 @@ const storedDraft = (q: SurveyQuestion) => draftFromAnswer(q.questionType, q.ans
 
 export default function SurveyPage() {
   const { t } = useTranslation('survey');
-  const { logout } = useAuth();
   const query = useSurveyQuestions();
   const questions = query.data;
   // A completed assessment shows where it stands (and later the evaluation), not the questions.
@@ -65,6 +63,10 @@ export default function SurveyPage() {
   const [completed, setCompleted] = useState(false);
   /** Required questions the server found unanswered when the patient tried to complete. */
   const [missing, setMissing] = useState<number[] | null>(null);
+  /** Required questions the patient chose to leave for later, after being told. */
+  const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
+  /** The required question on screen whose Next found no answer: it says so and waits. */
+  const [unansweredWarning, setUnansweredWarning] = useState<number | null>(null);
 
   const total = questions?.length ?? 0;
   const index = questions ? Math.min(chosenIndex ?? startIndex(questions), total - 1) : 0;
@@ -101,6 +103,7 @@ export default function SurveyPage() {
 
   const goTo = (next: number) => {
     setSubmitError(null);
+    setUnansweredWarning(null);
     setBusy(false);
     setIndex(next);
   };
@@ -119,7 +122,7 @@ export default function SurveyPage() {
     if (first >= 0) goTo(first);
   };
 
-  const next = async () => {
+  const next = async (onPurpose = false) => {
     if (!questions || !question) return;
     setSaving(true);
     setSubmitError(null);
@@ -128,6 +131,14 @@ export default function SurveyPage() {
       const draft = draftOf(question);
       await saveAnswer(toSaveBody(question.id, question.questionType, draft));
       const answered = isDraftAnswered(question.questionType, draft);
+      // A required question left empty is named at once; Next again (or "Answer later") goes on.
+      const warned = unansweredWarning === question.id || skipped.has(question.id);
+      const toldAlready = missing?.includes(question.id) ?? false;
+      if (question.required && !answered && !warned && !onPurpose && !toldAlready) {
+        setUnansweredWarning(question.id);
+        return;
+      }
+      if (question.required && !answered) setSkipped((all) => new Set(all).add(question.id));
       const left = missing?.filter((id) => id !== question.id || !answered);
       if (left) setMissing(left);
       if (finishing) {
@@ -146,41 +157,22 @@ export default function SurveyPage() {
     }
   };
 
+  // While questions are on screen the intro folds away, so the question (and a camera) starts
+  // high on a phone; signing out is the top bar's Logout.
+  const answering = !completed && !submitted && Boolean(question);
   const header = (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      sx={{
-        justifyContent: 'space-between',
-        alignItems: { xs: 'stretch', sm: 'flex-start' },
-        mb: 3,
-      }}
-    >
-      <Box sx={{ minWidth: 0 }}>
-        <Typography
-          variant="h4"
-          component="h1"
-          sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-        >
-          {t('heading')}
-        </Typography>
-        {/* How to answer matters only while there are questions to answer. */}
-        {!completed && !submitted && (
-          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
-            {t('description')}
-          </Typography>
-        )}
-      </Box>
-      <Button
-        variant="outlined"
-        color="inherit"
-        startIcon={<LogoutIcon />}
-        onClick={logout}
-        sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'flex-start' } }}
+    <Box sx={{ mb: { xs: 2, sm: 3 } }}>
+      <Typography
+        variant="h4"
+        component="h1"
+        sx={{ fontWeight: 700, fontSize: { xs: '1.4rem', sm: '2.125rem' } }}
       >
-        {t('exit')}
-      </Button>
-    </Stack>
+        {t('heading')}
+      </Typography>
+      {!completed && !submitted && (
+        <SurveyIntro collapsed={answering} text={t('description')} toggle={t('howItWorks')} />
+      )}
+    </Box>
   );
 
   const loading = (
@@ -222,6 +214,13 @@ export default function SurveyPage() {
     content = <AssessmentStatusPage />;
   } else {
     const percent = Math.round((index / total) * 100);
+    const dotState = (q: SurveyQuestion, i: number): DotState => {
+      if (i === index) return 'current';
+      if (isDraftAnswered(q.questionType, draftOf(q))) return 'answered';
+      if (q.required && (i < index || skipped.has(q.id) || missing?.includes(q.id)))
+        return 'skippedRequired';
+      return i < index ? 'unanswered' : 'upcoming';
+    };
     const isMissing = missing?.includes(question.id) ?? false;
     // The question arrives with its data and renders in slices, as a first render does, so a
     // phone that has just loaded the survey's code answers a tap in between.
@@ -268,7 +267,7 @@ export default function SurveyPage() {
                   {t('percentComplete', { percent })}
                 </Typography>
               </Stack>
-              <SurveyProgress index={index} total={total} />
+              <SurveyProgress index={index} states={questions.map((q, i) => dotState(q, i))} />
               <Typography
                 id="question-text"
                 variant="h6"
@@ -306,6 +305,22 @@ export default function SurveyPage() {
                 onChange={(patch) => updateDraft(question, patch)}
                 onBusyChange={setBusy}
               />
+
+              {unansweredWarning === question.id && (
+                <Alert
+                  severity="warning"
+                  sx={{ mt: 3 }}
+                  role="alert"
+                  data-testid="required-unanswered"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => void next(true)}>
+                      {t('required.later')}
+                    </Button>
+                  }
+                >
+                  {t('required.unanswered')}
+                </Alert>
+              )}
 
               {submitError && (
                 <Alert severity="error" sx={{ mt: 3 }} role="alert">

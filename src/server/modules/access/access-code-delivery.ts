@@ -99,6 +99,7 @@ export async function deliverAccessCode(
         language ?? assessment.language,
       ),
       hasInvoice: (await invoicesOfAssessment(deps.db, assessmentId)).length > 0,
+      status: assessment.status,
     }),
   );
 }

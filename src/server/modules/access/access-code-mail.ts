@@ -1,4 +1,5 @@
-import type { Language } from '../../../shared/constants';
+import type { AssessmentStatus, Language } from '../../../shared/constants';
+import { DELIVERY_STORY } from '../../../shared/delivery-story';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { escapeHtml } from '../../platform/mail/escape-html';
 
@@ -10,8 +11,12 @@ const texts = {
     howTo:
       'Keep this code safe. With it you can continue your assessment at any time: open the link below and choose "I have an access code".',
     link: 'Continue your assessment',
-    evaluation:
-      'After you complete the survey, a consulting dentist prepares your specialist evaluation. This takes about 2 working days, and you will receive it by e-mail.',
+    afterSurvey: 'Once you have completed the questionnaire, it goes to the practice.',
+    submittedHowTo:
+      'Keep this code safe. Your questionnaire is complete; with this code you can see where your assessment stands: open the link below and choose "I have an access code".',
+    evaluatedHowTo:
+      'Keep this code safe. Your evaluation is ready: open the link below, choose "I have an access code" and sign in with this code to read it and download it as a PDF.',
+    signInLink: 'Sign in',
     invoice:
       'Your invoice is ready: sign in with your access code and choose "Invoice" at the top of the page to download it.',
     ignore: 'If you did not request this assessment, you can ignore this message.',
@@ -33,8 +38,12 @@ const texts = {
     howTo:
       'Bewahren Sie diesen Code gut auf. Damit können Sie Ihre Bewertung jederzeit fortsetzen: Öffnen Sie den Link unten und wählen Sie „Ich habe einen Zugangscode“.',
     link: 'Bewertung fortsetzen',
-    evaluation:
-      'Nachdem Sie den Fragebogen abgeschlossen haben, erstellt ein beratender Zahnarzt Ihre fachliche Auswertung. Das dauert etwa 2 Werktage; Sie erhalten sie per E-Mail.',
+    afterSurvey: 'Sobald Sie den Fragebogen abgeschlossen haben, geht er an die Praxis.',
+    submittedHowTo:
+      'Bewahren Sie diesen Code gut auf. Ihr Fragebogen ist abgeschlossen; mit diesem Code sehen Sie, wie weit Ihre Bewertung ist: Öffnen Sie den Link unten und wählen Sie „Ich habe einen Zugangscode“.',
+    evaluatedHowTo:
+      'Bewahren Sie diesen Code gut auf. Ihre Auswertung liegt vor: Öffnen Sie den Link unten, wählen Sie „Ich habe einen Zugangscode“ und melden Sie sich mit diesem Code an, um sie zu lesen und als PDF herunterzuladen.',
+    signInLink: 'Anmelden',
     invoice:
       'Ihre Rechnung liegt bereit: Melden Sie sich mit Ihrem Zugangscode an und wählen Sie oben auf der Seite „Rechnung“, um sie herunterzuladen.',
     ignore:
@@ -69,8 +78,18 @@ export function accessCodeMail(input: {
   orderedAt: string;
   /** A paid assessment has an invoice, downloaded after signing in (no link carries a token). */
   hasInvoice: boolean;
+  /** Where the assessment stands: a new code for a completed one says nothing of completing. */
+  status: AssessmentStatus;
 }): MailMessage {
   const t = texts[input.language];
+  const story = DELIVERY_STORY[input.language];
+  const stage = input.status === 'in_progress' ? 'open' : input.status;
+  const howTo =
+    stage === 'open' ? t.howTo : stage === 'evaluated' ? t.evaluatedHowTo : t.submittedHowTo;
+  const linkText = stage === 'open' ? t.link : t.signInLink;
+  // How the evaluation arrives, unless it has: then the how-to above says where to read it.
+  const delivery =
+    stage === 'open' ? `${t.afterSurvey} ${story}` : stage === 'evaluated' ? null : story;
   const url = `${input.publicUrl}/`;
   const intro =
     input.reissue === 'admin-reissue'
@@ -91,10 +110,9 @@ export function accessCodeMail(input: {
     '',
     `    ${input.code}`,
     '',
-    t.howTo,
-    `${t.link}: ${url}`,
-    '',
-    t.evaluation,
+    howTo,
+    `${linkText}: ${url}`,
+    ...(delivery ? ['', delivery] : []),
     ...(input.hasInvoice ? ['', t.invoice] : []),
     '',
     ignore,
@@ -106,10 +124,9 @@ export function accessCodeMail(input: {
 <p>${escapeHtml(t.greeting(input.name))}</p>
 <p>${escapeHtml(intro)}</p>
 <p style="font-size:24px;font-weight:700;letter-spacing:2px;font-family:ui-monospace,Menlo,Consolas,monospace;background:#f1f5f9;border-radius:8px;padding:12px 16px;display:inline-block">${escapeHtml(input.code)}</p>
-<p>${escapeHtml(t.howTo)}</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1565c0;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px">${escapeHtml(t.link)}</a></p>
-<p>${escapeHtml(t.evaluation)}</p>
-${input.hasInvoice ? `<p>${escapeHtml(t.invoice)}</p>\n` : ''}<p style="color:#6b7280;font-size:13px">${escapeHtml(ignore)}</p>
+<p>${escapeHtml(howTo)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1565c0;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px">${escapeHtml(linkText)}</a></p>
+${delivery ? `<p>${escapeHtml(delivery)}</p>\n` : ''}${input.hasInvoice ? `<p>${escapeHtml(t.invoice)}</p>\n` : ''}<p style="color:#6b7280;font-size:13px">${escapeHtml(ignore)}</p>
 <p>${escapeHtml(t.signature)}</p>
 </body></html>`;
   return {

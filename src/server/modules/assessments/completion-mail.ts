@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/constants';
+import { DELIVERY_STORY } from '../../../shared/delivery-story';
 import { escapeHtml } from '../../platform/mail/escape-html';
 import type { MailMessage } from '../../platform/mail/mailer';
 
@@ -11,7 +12,7 @@ const TEXTS: Record<
     greeting: (name) => (name ? `Dear ${name},` : 'Hello,'),
     body: [
       'Thank you for completing your CMD risk assessment. Your answers, photos and videos have reached us safely.',
-      'A consulting dentist will now prepare your digital specialist evaluation. This takes about 2 working days; we will send it to you by e-mail.',
+      DELIVERY_STORY.en,
       'You do not need to do anything else in the meantime.',
     ],
     closing: 'Kind regards,\nYour CMD Risk Assessment team',
@@ -21,7 +22,7 @@ const TEXTS: Record<
     greeting: (name) => (name ? `Guten Tag ${name},` : 'Guten Tag,'),
     body: [
       'vielen Dank, dass Sie Ihre CMD-Risikobewertung abgeschlossen haben. Ihre Antworten, Fotos und Videos sind sicher bei uns angekommen.',
-      'Eine beratende Zahnärztin oder ein beratender Zahnarzt erstellt nun Ihre digitale fachliche Auswertung. Das dauert etwa 2 Werktage; wir senden sie Ihnen per E-Mail.',
+      DELIVERY_STORY.de,
       'Bis dahin müssen Sie nichts weiter tun.',
     ],
     closing: 'Mit freundlichen Grüßen\nIhr Team der CMD-Risikobewertung',

@@ -101,9 +101,11 @@ async function adminView(
     sentBy: evaluation.sentByEmail,
     addenda: toAddenda(addenda),
     preview: toPatientEvaluation(evaluation, chosen, addenda, assessment.language, letterhead),
-    dueOn: assessment.dueAt
-      ? practiceCalendar(deps.config.practice).localDate(assessment.dueAt)
-      : null,
+    // A refunded assessment is owed no evaluation, so it has no due date either.
+    dueOn:
+      assessment.dueAt && !assessment.cancelledAt
+        ? practiceCalendar(deps.config.practice).localDate(assessment.dueAt)
+        : null,
   };
 }
 

@@ -54,9 +54,11 @@ export async function patientAssessment(
   return {
     status: assessment.status,
     submittedAt: assessment.submittedAt?.toISOString() ?? null,
-    dueOn: assessment.dueAt
-      ? practiceCalendar(deps.config.practice).localDate(assessment.dueAt)
-      : null,
+    // A refunded assessment is owed no evaluation, so it has no due date either.
+    dueOn:
+      assessment.dueAt && !assessment.cancelledAt
+        ? practiceCalendar(deps.config.practice).localDate(assessment.dueAt)
+        : null,
     evaluation,
     contact: practiceContact(deps.config.letterhead),
   };

@@ -71,7 +71,7 @@ export const paymentMessages = defineMessages(
       'Die AGB oder die Widerrufsbelehrung haben sich geändert, seit Sie zugestimmt haben. Bitte laden Sie die Seite neu, lesen Sie sie erneut und bestätigen Sie.',
     'payments.assessmentNotFound': 'Diese Bewertung gibt es nicht.',
     'payments.nothingToRefund':
-      'Für diese Bewertung gibt es keine Kartenzahlung zu erstatten (sie war kostenlos, mit einem Aktionscode oder über einen anderen Anbieter bezahlt).',
+      'Für diese Bewertung gibt es keine Kartenzahlung zu erstatten (sie war kostenlos, mit einem Gutscheincode oder über einen anderen Anbieter bezahlt).',
     'payments.alreadyRefunded': 'Diese Bewertung wurde bereits erstattet.',
     'payments.refundFailed':
       'Der Zahlungsanbieter hat die Erstattung nicht angenommen. Es wurde nichts geändert; bitte versuchen Sie es später erneut oder erstatten Sie im Dashboard des Anbieters.',

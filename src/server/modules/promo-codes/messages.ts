@@ -14,12 +14,12 @@ export const promoCodeMessages = defineMessages(
   },
   {
     'admin.promoCodeNotFound':
-      'Dieser Promo-Code existiert nicht mehr. Bitte laden Sie die Liste neu.',
+      'Dieser Gutscheincode existiert nicht mehr. Bitte laden Sie die Liste neu.',
     'admin.promoCodeDuplicate':
-      'Ein Promo-Code „{{code}}“ existiert bereits. Bitte wählen Sie einen anderen Code.',
+      'Ein Gutscheincode „{{code}}“ existiert bereits. Bitte wählen Sie einen anderen Code.',
     'admin.promoCodeDeletedLocked':
-      'Gelöschte Promo-Codes können weder bearbeitet noch gelöscht werden.',
-    'admin.promoCodeRedeemedLocked': 'Eingelöste Promo-Codes können nicht gelöscht werden.',
+      'Gelöschte Gutscheincodes können weder bearbeitet noch gelöscht werden.',
+    'admin.promoCodeRedeemedLocked': 'Eingelöste Gutscheincodes können nicht gelöscht werden.',
     'coupons.invalid': 'Ungültiger Gutscheincode',
     'coupons.notRedeemable': 'Dieser Gutscheincode kann für Ihr Konto nicht eingelöst werden.',
   },

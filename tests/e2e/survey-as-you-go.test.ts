@@ -1,0 +1,206 @@
+import { asc } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { answers, questions } from '../../src/server/schema';
+import { insertPatient } from '../helpers/admin-seed';
+import { accessibilityViolations, PHONE } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
+import { LABELS, shot, signIn, type Lang } from '../helpers/survey-browser';
+
+// Each test starts its own server: its own patient, at the question it needs.
+const e2e = useE2e({ server: false });
+
+/** A patient who has answered (with empty answers) every question before the first of `type`. */
+async function startAtFirst(type: string, language: Lang = 'en') {
+  return e2e.startServer({
+    seed: async ({ db }) => {
+      const patient = await insertPatient(db, { email: `as-you-go-${type}@example.org`, language });
+      const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
+      const first = all.findIndex((q) => q.questionType === type);
+      if (first > 0) {
+        await db.insert(answers).values(
+          all.slice(0, first).map((q) => ({
+            userId: patient.userId,
+            assessmentId: patient.assessmentId,
+            questionId: q.id,
+            answerText: 'seen',
+          })),
+        );
+      }
+      return patient.code;
+    },
+  });
+}
+
+/** Where an element is against the visible part of the page (the fixed footer excluded). */
+async function placeInViewport(page: Page, testId: string | { role: 'button'; name: string }) {
+  const target =
+    typeof testId === 'string'
+      ? page.getByTestId(testId)
+      : page.getByRole(testId.role, { name: testId.name });
+  const box = (await target.boundingBox())!;
+  const view = page.viewportSize()!;
+  const footerTop = await page.locator('footer').evaluate((el) => el.getBoundingClientRect().top);
+  return {
+    top: box.y,
+    bottom: box.y + box.height,
+    visibleBottom: Math.min(view.height, footerTop),
+  };
+}
+
+describe('the camera in view', () => {
+  for (const [language, viewport] of [
+    ['en', PHONE],
+    ['de', PHONE],
+    ['en', { width: 1440, height: 900 }],
+  ] as const) {
+    it(`at ${viewport.width}x${viewport.height} (${language}) the shutter button and the whole preview are on screen when a photo question opens`, async () => {
+      const L = LABELS[language];
+      const { server, seeded: code } = await startAtFirst('photo', language);
+      const page = await e2e.newPage({
+        baseURL: server.baseUrl,
+        locale: language === 'de' ? 'de-DE' : 'en-US',
+        viewport,
+      });
+      await signIn(page, L, code);
+      expect(await page.getByTestId('question-type').innerText()).toBe(L.types.photo);
+      const shutter = page.getByRole('button', { name: L.takePhoto });
+      await expect.poll(() => shutter.isEnabled(), { timeout: 20_000 }).toBe(true);
+      // The page scrolls itself to the camera: the patient holding a pose scrolls nothing.
+      await expect
+        .poll(async () => {
+          const button = await placeInViewport(page, { role: 'button', name: L.takePhoto });
+          const camera = await placeInViewport(page, 'camera-video');
+          return (
+            button.top >= 0 &&
+            button.bottom <= button.visibleBottom &&
+            camera.top >= 0 &&
+            camera.bottom <= camera.visibleBottom
+          );
+        })
+        .toBe(true);
+      await page.screenshot({
+        path: `test-results/screenshots/camera-in-view-${language}-${viewport.width}.png`,
+      });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Moving to the next photo question brings its camera into view again.
+      await shutter.click();
+      await page.getByTestId('media-uploaded').waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: L.next }).click();
+      await expect
+        .poll(
+          async () => {
+            const button = await placeInViewport(page, { role: 'button', name: L.takePhoto });
+            return button.top >= 0 && button.bottom <= button.visibleBottom;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      await shot(page, `camera-in-view-${language}-${viewport.width}-second`);
+    }, 120_000);
+  }
+});
+
+const AS_YOU_GO = {
+  en: {
+    unanswered: /This question is required/,
+    later: 'Answer later',
+    back: 'Back',
+    dot: {
+      skipped: (n: number) => `Question ${n}: required, not answered yet`,
+      answered: (n: number) => `Question ${n}: answered`,
+      current: (n: number) => `Question ${n}: on screen`,
+    },
+  },
+  de: {
+    unanswered: /Diese Frage ist eine Pflichtfrage/,
+    later: 'Später beantworten',
+    back: 'Zurück',
+    dot: {
+      skipped: (n: number) => `Frage ${n}: Pflichtfrage, noch nicht beantwortet`,
+      answered: (n: number) => `Frage ${n}: beantwortet`,
+      current: (n: number) => `Frage ${n}: aktuelle Frage`,
+    },
+  },
+} as const;
+
+describe('required questions as you go', () => {
+  for (const language of ['en', 'de'] as const) {
+    it(`Next on an unanswered required question says so, goes on only on purpose, and the dots tell answered, skipped and current apart (${language})`, async () => {
+      const L = LABELS[language];
+      const A = AS_YOU_GO[language];
+      const { server, seeded: code } = await startAtFirst('text', language);
+      const page = await e2e.newPage({
+        baseURL: server.baseUrl,
+        locale: language === 'de' ? 'de-DE' : 'en-US',
+        viewport: PHONE,
+      });
+      await signIn(page, L, code);
+      const counter = page.getByTestId('question-counter');
+      const dot = (name: string) => page.getByTestId('progress-dots').getByRole('img', { name });
+      expect(await counter.innerText()).toBe(L.counter(1));
+      expect(await page.getByTestId('question-required').count()).toBe(1);
+
+      // Next without an answer: the question says it is required and stays.
+      await page.getByRole('button', { name: L.next }).click();
+      const warning = page.getByTestId('required-unanswered');
+      await warning.waitFor();
+      expect(await warning.innerText()).toMatch(A.unanswered);
+      expect(await counter.innerText()).toBe(L.counter(1));
+      await shot(page, `required-as-you-go-${language}-390-warning`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Next again goes on on purpose; the dot of question 1 now says it still needs an answer.
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => counter.innerText()).toBe(L.counter(2));
+      expect(await warning.count()).toBe(0);
+      await dot(A.dot.skipped(1)).waitFor();
+      expect(await dot(A.dot.current(2)).getAttribute('aria-current')).toBe('step');
+
+      // An answered question's dot says so.
+      await page.getByRole('radio').nth(1).check();
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => counter.innerText()).toBe(L.counter(3));
+      await dot(A.dot.answered(2)).waitFor();
+
+      // "Answer later" in the warning goes on as well.
+      await page.getByRole('button', { name: L.next }).click();
+      await warning.waitFor();
+      await page.getByRole('button', { name: A.later }).click();
+      await expect.poll(() => counter.innerText()).toBe(L.counter(4));
+      await dot(A.dot.skipped(3)).waitFor();
+      // Nothing of the dots (their hidden names included) widens the page on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+      await shot(page, `required-as-you-go-${language}-390-dots`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // Coming back and answering turns the warning dot into an answered one.
+      for (let n = 4; n > 1; n--) {
+        await page.getByRole('button', { name: A.back }).click();
+        await expect.poll(() => counter.innerText()).toBe(L.counter(n - 1));
+      }
+      await page.getByRole('textbox').fill('Jaw pain since spring');
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => counter.innerText()).toBe(L.counter(2));
+      await dot(A.dot.answered(1)).waitFor();
+    }, 120_000);
+  }
+});
+
+describe('the phone header', () => {
+  it('labels its actions in words and says so on the page when a download fails', async () => {
+    const { server, seeded: code } = await startAtFirst('text', 'de');
+    const page = await e2e.newPage({ baseURL: server.baseUrl, locale: 'de-DE', viewport: PHONE });
+    await signIn(page, LABELS.de, code);
+    const myData = page.locator('header').getByRole('button', { name: 'Meine Daten' });
+    // The label is text on screen, not only a name for screen readers.
+    expect(await myData.innerText()).toBe('Meine Daten');
+    await page.route('**/api/me/export.zip', (route) => route.fulfill({ status: 503 }));
+    await myData.click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Der Download ist fehlgeschlagen' });
+    await alert.waitFor();
+    await page.screenshot({ path: 'test-results/screenshots/phone-header-de-390-failed.png' });
+    expect(await accessibilityViolations(page)).toEqual([]);
+  }, 120_000);
+});
