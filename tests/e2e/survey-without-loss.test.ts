@@ -9,7 +9,14 @@ import { insertPatient, SAMPLE_PAIN_POINTS, SAMPLE_SYMPTOMS } from '../helpers/a
 import { accessibilityViolations, DESKTOP, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { makeSampleMedia } from '../helpers/sample-media';
-import { currentNumber, LABELS, shot, signIn, type Lang } from '../helpers/survey-browser';
+import {
+  currentNumber,
+  LABELS,
+  photoShutter,
+  shot,
+  signIn,
+  type Lang,
+} from '../helpers/survey-browser';
 
 /** The texts of this file's steps, beside the survey's shared labels. */
 const TEXT = {
@@ -152,7 +159,7 @@ describe('a patient loses nothing they took', () => {
     expect(await currentNumber(page)).toBe(FIRST_PHOTO);
     // The question text once, with no step label above it.
     expect(await page.getByText(DEFAULT_QUESTIONNAIRE[FIRST_PHOTO - 1]!.en).count()).toBe(1);
-    await page.getByRole('button', { name: L.takePhoto }).click({ timeout: 20_000 });
+    await (await photoShutter(page, L)).click({ timeout: 20_000 });
     await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
     // Leave without pressing Next: the tab is closed.
     await page.context().close();
@@ -220,17 +227,11 @@ describe('a required question blocks completion', () => {
       await shot(page, `survey-${language}-390-required-missing`);
       // The page settles first: "Take photo" turns from disabled to enabled with a colour fade
       // once the camera runs, and a check in the middle of the fade measures neither state.
-      if (camera) {
-        await expect
-          .poll(() => page.getByRole('button', { name: L.takePhoto }).isEnabled(), {
-            timeout: 20_000,
-          })
-          .toBe(true);
-      }
+      const shutter = camera ? await photoShutter(page, L) : null;
       expect(await accessibilityViolations(page)).toEqual([]);
 
-      if (camera) {
-        await page.getByRole('button', { name: L.takePhoto }).click({ timeout: 20_000 });
+      if (shutter) {
+        await shutter.click({ timeout: 20_000 });
         await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
       } else {
         await chooseFile(page, language);

@@ -39,6 +39,9 @@ const CONFIG = {
   },
 } as const;
 
+/** BlazeFace, FaceMesh and Iris. */
+const MODEL_COUNT = 3;
+
 let loading: Promise<FaceDetector> | null = null;
 
 /**
@@ -58,6 +61,10 @@ async function createDetector(): Promise<FaceDetector> {
   const { Human } = await import('@vladmandic/human');
   const human = new Human(CONFIG);
   await human.load();
+  // The library logs a model it could not fetch and goes on without it: a blocked or missing
+  // file must fail the load, so the camera falls back to working without the check.
+  if (human.models.stats().numLoadedModels < MODEL_COUNT)
+    throw new Error('The face model did not load');
   return {
     async detect(video) {
       if (video.readyState < 2 || video.videoWidth === 0) return null;

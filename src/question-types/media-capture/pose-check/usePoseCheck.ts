@@ -142,9 +142,10 @@ export function usePoseCheck(
         } else if (now - shownSince >= ANNOUNCE_AFTER_MS) {
           setAnnounced(shown);
         }
-        const wait = recordingRef.current
-          ? Math.max(0, POSE_THRESHOLDS.videoIntervalMs - (now - started))
-          : 0;
+        const interval = recordingRef.current
+          ? POSE_THRESHOLDS.videoIntervalMs
+          : POSE_THRESHOLDS.photoIntervalMs;
+        const wait = Math.max(0, interval - (now - started));
         timer = setTimeout(() => void step(), wait);
       };
       void step();
