@@ -176,7 +176,7 @@ export async function answerQuestion(
     }
     case 'photo':
       await page.getByTestId('overlay-guide').waitFor();
-      await (await photoShutter(page, L)).click({ timeout: 20_000 });
+      await takePhotoAnyHow(page, L);
       await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
       break;
     case 'video':
@@ -191,23 +191,37 @@ export async function answerQuestion(
 
 /**
  * The button that takes the photo now: "Take photo" when it is enabled (the pose holds, or the
- * capture check could not run), else "Take anyway" (issue 31): the fake camera shows no face.
+ * capture check could not run), else "Take anyway" once the check runs (issue 31): the fake
+ * camera shows no face. While the model loads, "Take anyway" may give way to "Take photo".
  */
 export async function photoShutter(page: Page, L: (typeof LABELS)[Lang]): Promise<Locator> {
   const take = page.getByRole('button', { name: L.takePhoto, exact: true });
   const anyway = page.getByRole('button', { name: L.takeAnyway, exact: true });
+  const checking = page.locator('[data-testid="pose-instruction"][data-state="checking"]');
   let found: Locator | null = null;
   await expect
     .poll(
       async () => {
         if (await take.isEnabled().catch(() => false)) found = take;
-        else if (await anyway.isVisible()) found = anyway;
+        else if ((await checking.count()) > 0 && (await anyway.isVisible())) found = anyway;
         return found !== null;
       },
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .toBe(true);
   return found ?? take;
+}
+
+/** Takes the photo with whichever shutter is there, again if the buttons changed meanwhile. */
+export async function takePhotoAnyHow(page: Page, L: (typeof LABELS)[Lang]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await (await photoShutter(page, L)).click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** Answers every question from the current one on and completes the assessment. */
