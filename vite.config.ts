@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, defineConfig, type BuildOptions, type Plugin } from 'vite';
 import type * as Prerender from './src/client/prerender';
+import { FACE_LIBRARY_ALIAS, faceModelFiles } from './vite.face-model';
 
 const OUT_DIR = 'dist/client';
 
@@ -20,6 +21,7 @@ const REACT_ON_PREACT = {
     { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
     { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
     { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+    FACE_LIBRARY_ALIAS,
   ],
 };
 
@@ -129,7 +131,7 @@ function afterClientBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [afterClientBuild()],
+  plugins: [faceModelFiles(), afterClientBuild()],
   root: 'src/client',
   resolve: REACT_ON_PREACT,
   publicDir: 'public',

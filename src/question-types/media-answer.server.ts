@@ -1,4 +1,5 @@
 import type { MediaType } from '../shared/constants';
+import type { CaptureCheck } from '../shared/contracts/capture-check';
 import { invalid } from '../server/platform/errors';
 import { SKIPPED, type AnswerChecks, type QuestionTypeServer } from './server-type';
 
@@ -11,13 +12,25 @@ export function mediaAnswerServer<T extends MediaType>(
   writeReport: QuestionTypeServer<T>['writeReport'],
 ): QuestionTypeServer<T> {
   const toStored = async (
-    { mediaPath, mediaType }: { mediaPath?: string | null; mediaType?: MediaType | null },
+    {
+      mediaPath,
+      mediaType,
+      captureCheck,
+    }: {
+      mediaPath?: string | null;
+      mediaType?: MediaType | null;
+      captureCheck?: CaptureCheck | null;
+    },
     checks: AnswerChecks,
   ) => {
     if (!mediaPath && !mediaType) return SKIPPED;
     if (!mediaPath || mediaType !== type) throw invalid('survey.invalidMedia');
     if ((await checks.savableUploadType(mediaPath)) !== type) throw invalid('survey.invalidMedia');
-    return { value: { mediaType: type, mediaPath }, optionId: null, filePath: mediaPath };
+    // The capture assistant's numbers travel with the photo (issue 31); a chosen file has none.
+    const value = captureCheck
+      ? { mediaType: type, mediaPath, captureCheck }
+      : { mediaType: type, mediaPath };
+    return { value, optionId: null, filePath: mediaPath };
   };
   return {
     type,

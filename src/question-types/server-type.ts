@@ -62,6 +62,11 @@ export interface AnswerReportLabels {
   photoMissing: string;
   videoRecorded: string;
   videoMissing: string;
+  /** The capture assistant's verdict on a photo or video (issue 31). */
+  poseConfirmed: string;
+  poseNotConfirmed: string;
+  /** With {{yaw}}, {{pitch}} and {{roll}}, in degrees. */
+  poseAngles: string;
   /** With {{count}}. */
   painPoints: string;
   /** With {{count}}. */

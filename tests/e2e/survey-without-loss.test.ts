@@ -11,7 +11,15 @@ import { accessibilityViolations, DESKTOP, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { makeSampleMedia } from '../helpers/sample-media';
 import { storedAnswer } from '../helpers/seed-answers';
-import { currentNumber, LABELS, shot, signIn, type Lang } from '../helpers/survey-browser';
+import {
+  currentNumber,
+  LABELS,
+  photoShutter,
+  takePhotoAnyHow,
+  shot,
+  signIn,
+  type Lang,
+} from '../helpers/survey-browser';
 
 /** The texts of this file's steps, beside the survey's shared labels. */
 const TEXT = {
@@ -154,7 +162,7 @@ describe('a patient loses nothing they took', () => {
     expect(await currentNumber(page)).toBe(FIRST_PHOTO);
     // The question text once, with no step label above it.
     expect(await page.getByText(DEFAULT_QUESTIONNAIRE[FIRST_PHOTO - 1]!.en).count()).toBe(1);
-    await page.getByRole('button', { name: L.takePhoto }).click({ timeout: 20_000 });
+    await takePhotoAnyHow(page, L);
     await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
     // Leave without pressing Next: the tab is closed.
     await page.context().close();
@@ -222,17 +230,11 @@ describe('a required question blocks completion', () => {
       await shot(page, `survey-${language}-390-required-missing`);
       // The page settles first: "Take photo" turns from disabled to enabled with a colour fade
       // once the camera runs, and a check in the middle of the fade measures neither state.
-      if (camera) {
-        await expect
-          .poll(() => page.getByRole('button', { name: L.takePhoto }).isEnabled(), {
-            timeout: 20_000,
-          })
-          .toBe(true);
-      }
+      if (camera) await photoShutter(page, L);
       expect(await accessibilityViolations(page)).toEqual([]);
 
       if (camera) {
-        await page.getByRole('button', { name: L.takePhoto }).click({ timeout: 20_000 });
+        await takePhotoAnyHow(page, L);
         await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
       } else {
         await chooseFile(page, language);

@@ -16,6 +16,7 @@ import {
   answerQuestion,
   currentNumber,
   LABELS,
+  photoShutter,
   shot,
   signIn,
   TOTAL,
@@ -115,11 +116,10 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
       const firstOfType = !shotTypes.has(seed.type);
       if (firstOfType) {
         shotTypes.add(seed.type);
-        if (seed.type === 'photo' || seed.type === 'video') {
+        if (seed.type === 'photo') await photoShutter(page, L);
+        if (seed.type === 'video') {
           // Enabled once the camera runs (the check below must not meet the button mid-fade).
-          const capture = page.getByRole('button', {
-            name: seed.type === 'photo' ? L.takePhoto : L.startRecording,
-          });
+          const capture = page.getByRole('button', { name: L.startRecording });
           await expect.poll(() => capture.isEnabled(), { timeout: 20_000 }).toBe(true);
         }
         await shot(page, `survey-${tag}-${seed.type}`);

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { screenshot } from './browser';
@@ -24,6 +24,7 @@ export const LABELS = {
     next: 'Next',
     complete: 'Complete Assessment',
     takePhoto: 'Take photo',
+    takeAnyway: 'Take anyway',
     startRecording: 'Start recording',
     stopRecording: 'Stop recording',
     retake: 'Retake',
@@ -60,6 +61,7 @@ export const LABELS = {
     next: 'Weiter',
     complete: 'Bewertung abschließen',
     takePhoto: 'Foto aufnehmen',
+    takeAnyway: 'Trotzdem aufnehmen',
     startRecording: 'Aufnahme starten',
     stopRecording: 'Aufnahme beenden',
     retake: 'Neu aufnehmen',
@@ -180,7 +182,7 @@ export async function answerQuestion(
     }
     case 'photo':
       await page.getByTestId('overlay-guide').waitFor();
-      await page.getByRole('button', { name: L.takePhoto }).click({ timeout: 20_000 });
+      await takePhotoAnyHow(page, L);
       await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
       break;
     case 'video':
@@ -190,6 +192,41 @@ export async function answerQuestion(
       await page.getByRole('button', { name: L.stopRecording }).click();
       await page.getByText(L.videoUploaded).waitFor({ timeout: 20_000 });
       break;
+  }
+}
+
+/**
+ * The button that takes the photo now: "Take photo" when it is enabled (the pose holds, or the
+ * capture check could not run), else "Take anyway" once the check runs (issue 31): the fake
+ * camera shows no face. While the model loads, "Take anyway" may give way to "Take photo".
+ */
+export async function photoShutter(page: Page, L: (typeof LABELS)[Lang]): Promise<Locator> {
+  const take = page.getByRole('button', { name: L.takePhoto, exact: true });
+  const anyway = page.getByRole('button', { name: L.takeAnyway, exact: true });
+  const checking = page.locator('[data-testid="pose-instruction"][data-state="checking"]');
+  let found: Locator | null = null;
+  await expect
+    .poll(
+      async () => {
+        if (await take.isEnabled().catch(() => false)) found = take;
+        else if ((await checking.count()) > 0 && (await anyway.isVisible())) found = anyway;
+        return found !== null;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return found ?? take;
+}
+
+/** Takes the photo with whichever shutter is there, again if the buttons changed meanwhile. */
+export async function takePhotoAnyHow(page: Page, L: (typeof LABELS)[Lang]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await (await photoShutter(page, L)).click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../client/lib/overlays/i18n';
 import { overlayImageUrl } from '../../client/lib/overlays/overlay-image';
@@ -34,11 +34,14 @@ export function CameraView({
   state,
   guide,
   recording,
+  children,
 }: {
   videoRef: RefObject<HTMLVideoElement | null>;
   state: CameraState;
   guide: OverlayGuide;
   recording: { elapsed: number; remaining: number } | null;
+  /** Drawn over the picture: the capture assistant's outline. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation(SURVEY_TEXTS);
   const { t: tOverlay } = useTranslation('overlays');
@@ -69,6 +72,7 @@ export function CameraView({
           }}
         />
       )}
+      {children}
       {state === 'starting' && (
         <Stack
           spacing={1}

@@ -10,6 +10,7 @@ import type { MediaType } from '../../shared/constants';
 import { NoAnswer } from '../NoAnswer';
 import type { AnswerViewProps } from '../question-type.client';
 import { ADMIN_TEXTS } from './admin-texts';
+import { CaptureCheckBadge } from './pose-check/CaptureCheckBadge';
 import { useSignedMediaUrl } from './useSignedMediaUrl';
 
 /** A link older than this that stops loading has probably expired: ask for a fresh one. */
@@ -130,13 +131,16 @@ export function MediaAnswer({ response, full }: AnswerViewProps) {
   if (!response.MediaPath) return <NoAnswer />;
   const question = response.Question;
   return (
-    <MediaView
-      mediaPath={response.MediaPath}
-      mediaType={response.MediaType ?? (question.QuestionType === 'video' ? 'video' : 'photo')}
-      alt={t('photoAlt', {
-        question: localized(question.QuestionText, question.Translations, i18n.language),
-      })}
-      full={full}
-    />
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+      <MediaView
+        mediaPath={response.MediaPath}
+        mediaType={response.MediaType ?? (question.QuestionType === 'video' ? 'video' : 'photo')}
+        alt={t('photoAlt', {
+          question: localized(question.QuestionText, question.Translations, i18n.language),
+        })}
+        full={full}
+      />
+      <CaptureCheckBadge value={response.Value} />
+    </Box>
   );
 }

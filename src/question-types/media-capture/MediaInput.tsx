@@ -23,6 +23,10 @@ import { CAPTURE_SIZE, isPhone } from './camera-platform';
 import { CameraView, clock } from './CameraView';
 import { ACCEPTED_FILES, chosenUpload } from './chosen-file';
 import { CapturedMedia, SavedMedia } from './MediaPreview';
+import { PoseOutline, PoseInstructionLine } from './pose-check/PoseFeedback';
+import { POSE_CHECK_TEXTS } from './pose-check/survey-texts';
+import { usePoseCheck } from './pose-check/usePoseCheck';
+import type { CaptureCheck } from '../../shared/contracts/capture-check';
 import { SURVEY_TEXTS } from './survey-texts';
 import { useCamera } from './useCamera';
 import { useMediaUpload } from './useMediaUpload';
@@ -50,6 +54,7 @@ export default function MediaInput({
 }: SurveyInputProps<MediaType>) {
   const { t } = useTranslation(SURVEY_TEXTS);
   const { t: tOverlay } = useTranslation('overlays');
+  const { t: tPose } = useTranslation(POSE_CHECK_TEXTS);
   const kind = question.questionType;
   const guide = findOverlayGuide(question.overlay) ?? findOverlayGuide('none')!;
   const maxSeconds = question.maxRecordingSeconds ?? RECORDING_SECONDS.default;
@@ -66,9 +71,11 @@ export default function MediaInput({
   );
 
   const camera = useCamera(kind, phase === 'capture', setError);
+  /** The pose check of what is being uploaded; none for a chosen file. */
+  const captureCheck = useRef<CaptureCheck | null>(null);
   const uploaded = useCallback(
     (path: string) => {
-      onChange({ mediaType: kind, mediaPath: path });
+      onChange({ mediaType: kind, mediaPath: path, captureCheck: captureCheck.current });
       setPhase('saved');
     },
     [kind, onChange],
@@ -82,8 +89,25 @@ export default function MediaInput({
     setPhase('preview');
     void upload.upload(blob, filename);
   };
-  const recorder = useRecorder(camera.streamRef, maxSeconds, setError, showCapture);
+  const videoCheck = useRef<() => CaptureCheck | null>(() => null);
+  const recorder = useRecorder(camera.streamRef, maxSeconds, setError, (blob, filename) => {
+    captureCheck.current = videoCheck.current();
+    showCapture(blob, filename);
+  });
   const { recording } = recorder;
+  const pose = usePoseCheck(
+    camera.videoRef,
+    guide.id,
+    phase === 'capture' && camera.state === 'live',
+    recording,
+  );
+  videoCheck.current = pose.videoCheck;
+  /** The shutter waits for the pose while the check runs; "take anyway" never waits. */
+  const waitsForPose = pose.state === 'loading' || (pose.state === 'checking' && !pose.ready);
+  const takePhoto = (confirmed: boolean) => {
+    captureCheck.current = pose.photoCheck(confirmed);
+    camera.takePhoto(showCapture);
+  };
   const { uploading, progress, restored } = upload;
 
   // A recording kept from an earlier visit is shown while its upload resumes.
@@ -113,6 +137,7 @@ export default function MediaInput({
     event.target.value = '';
     if (!file) return;
     const chosen = await chosenUpload(kind, file);
+    captureCheck.current = null;
     showCapture(chosen.blob, chosen.filename);
   };
 
@@ -163,7 +188,12 @@ export default function MediaInput({
           recording={
             recording ? { elapsed: recorder.seconds, remaining: recorder.remaining } : null
           }
-        />
+        >
+          <PoseOutline check={pose} />
+        </CameraView>
+      )}
+      {phase === 'capture' && !cameraMissing && (
+        <PoseInstructionLine check={pose} recording={recording} />
       )}
 
       {phase !== 'capture' && preview && (
@@ -269,10 +299,15 @@ export default function MediaInput({
             ref={controls}
             variant="contained"
             startIcon={<CameraAltIcon />}
-            onClick={() => camera.takePhoto(showCapture)}
-            disabled={camera.state !== 'live'}
+            onClick={() => takePhoto(true)}
+            disabled={camera.state !== 'live' || waitsForPose}
           >
             {t('takePhoto')}
+          </Button>
+        )}
+        {phase === 'capture' && isPhoto && camera.state === 'live' && waitsForPose && (
+          <Button variant="outlined" onClick={() => takePhoto(false)}>
+            {tPose('takeAnyway')}
           </Button>
         )}
         {phase === 'capture' && !isPhoto && !recording && (

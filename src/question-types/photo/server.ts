@@ -1,6 +1,7 @@
 import { BOLD, ensureSpace, INK, MUTED, REGULAR } from '../../server/platform/pdf/pdf-kit';
 import { questionTextOf } from '../report.server';
 import { mediaAnswerServer } from '../media-answer.server';
+import { captureCheckLine } from '../media-capture/pose-check/report-line';
 
 const COLUMNS = 3;
 const GAP = 14;
@@ -23,7 +24,10 @@ export const photoServer = mediaAnswerServer('photo', async (run, context) => {
     const captionHeight = Math.max(
       ...row.map((item) => doc.heightOfString(questionTextOf(item, language), { width: cell })),
     );
-    ensureSpace(doc, captionHeight + cell + 20);
+    // The capture check's verdict and angles, under each photo (issue 31).
+    const checks = row.map(({ answer }) => captureCheckLine(answer.value, labels));
+    const checkHeight = checks.some(Boolean) ? 22 : 0;
+    ensureSpace(doc, captionHeight + cell + 20 + checkHeight);
     const top = doc.y;
     row.forEach((item, i) => {
       const x = left + i * (cell + GAP);
@@ -34,6 +38,14 @@ export const photoServer = mediaAnswerServer('photo', async (run, context) => {
         .text(questionTextOf(item, language), x, top, { width: cell });
       const image = images[start + i];
       const imageTop = top + captionHeight + 4;
+      const check = checks[i];
+      if (check) {
+        doc
+          .font(REGULAR)
+          .fontSize(8)
+          .fillColor(MUTED)
+          .text(check, x, imageTop + cell + 3, { width: cell });
+      }
       if (image) {
         try {
           doc.image(image, x, imageTop, { fit: [cell, cell], align: 'center' });
@@ -49,7 +61,7 @@ export const photoServer = mediaAnswerServer('photo', async (run, context) => {
         .text(labels.photoMissing, x, imageTop, { width: cell });
     });
     doc.x = left;
-    doc.y = top + captionHeight + 4 + cell + 14;
+    doc.y = top + captionHeight + 4 + cell + 14 + checkHeight;
   }
   doc.fillColor(INK).font(REGULAR).fontSize(10);
 });

@@ -16,6 +16,7 @@ The dental practice offering this assessment is responsible for your data (the c
 ## What we process and why
 - Your contact details (name, date of birth, address, e-mail, phone) to identify you, send you your access code and your evaluation.
 - Your answers, photos, videos, pain map and list of complaints. These are health data (Art. 9 GDPR). We process them only with your explicit consent (Art. 9(2)(a) GDPR), solely to assess your risk of craniomandibular dysfunction.
+- While you take a photo or video, the camera picture is analysed in your browser only, to check your pose (a face model that runs on your device). No picture and no face landmark leaves your device except the photo or video you take and the check's numbers stored with it (whether the pose was confirmed, head angles, mouth opening, face size).
 - Your payment is handled by the card payment provider; we do not see or store your card number.
 
 ## Who sees your data
@@ -39,6 +40,7 @@ Verantwortlich für Ihre Daten ist die Zahnarztpraxis, die diese Bewertung anbie
 ## Was wir verarbeiten und warum
 - Ihre Kontaktdaten (Name, Geburtsdatum, Adresse, E-Mail, Telefon), um Sie zu identifizieren und Ihnen Zugangscode und Auswertung zu senden.
 - Ihre Antworten, Fotos, Videos, Schmerzkarte und Beschwerdeliste. Dies sind Gesundheitsdaten (Art. 9 DSGVO). Wir verarbeiten sie nur mit Ihrer ausdrücklichen Einwilligung (Art. 9 Abs. 2 lit. a DSGVO) und ausschließlich, um Ihr Risiko einer craniomandibulären Dysfunktion einzuschätzen.
+- Während Sie ein Foto oder Video aufnehmen, wird das Kamerabild nur in Ihrem Browser ausgewertet, um Ihre Haltung zu prüfen (ein Gesichtsmodell, das auf Ihrem Gerät läuft). Kein Bild und keine Gesichtsmerkmale verlassen Ihr Gerät, außer dem Foto oder Video, das Sie aufnehmen, und den dazu gespeicherten Zahlen der Prüfung (ob die Haltung bestätigt wurde, Kopfwinkel, Mundöffnung, Gesichtsgröße).
 - Ihre Zahlung wickelt der Kartenzahlungsanbieter ab; Ihre Kartennummer sehen und speichern wir nicht.
 
 ## Wer Ihre Daten sieht

@@ -22,7 +22,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", STRIPE_SCRIPT],
+        // WebAssembly for the capture assistant's face model, compiled from the product's own file.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", STRIPE_SCRIPT],
         frameSrc: ["'self'", ...STRIPE_FRAMES],
         connectSrc: ["'self'", ...STRIPE_CONNECT],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],

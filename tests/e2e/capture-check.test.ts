@@ -1,0 +1,196 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answers, questions } from '../../src/server/schema';
+import { captureCheckOf } from '../../src/shared/contracts/capture-check';
+import type { OverlayId } from '../../src/shared/overlays';
+import { insertPatient } from '../helpers/admin-seed';
+import { CHROMIUM_PATH, DESKTOP } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e-fixture';
+import { withDataDirDatabase } from '../helpers/server-process';
+import { currentNumber, LABELS, shot, signIn } from '../helpers/survey-browser';
+
+const e2e = useE2e({ server: false });
+const L = LABELS.en;
+
+/**
+ * A face photo that ships in the model's package (the first face of its detection demo's
+ * screenshot), cropped and placed in a 640x480 camera frame with the face at about 60 % of the
+ * capture square's height, turned into a looping Y4M clip for Chromium's fake camera.
+ */
+function frontalClip(dir: string): string {
+  const source = join(
+    'node_modules',
+    '@vladmandic',
+    'human',
+    'assets',
+    'screenshot-facedetect.jpg',
+  );
+  const clip = join(dir, 'frontal.y4m');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-loop',
+    '1',
+    '-i',
+    source,
+    '-vf',
+    'crop=150:150:10:344,scale=400:400,pad=640:480:120:40,format=yuv420p',
+    '-t',
+    '1',
+    '-r',
+    '10',
+    clip,
+  ]);
+  return clip;
+}
+
+function launchWithClip(clip: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${clip}`,
+    ],
+  });
+}
+
+/** A server whose patient has answered everything before the first photo with this guide. */
+function startAtGuide(overlay: OverlayId) {
+  return e2e.startServer({
+    seed: async ({ db }) => {
+      const patient = await insertPatient(db, { email: `capture-${overlay}@example.org` });
+      const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
+      const index = all.findIndex((q) => q.questionType === 'photo' && q.overlay === overlay);
+      await db.insert(answers).values(
+        all.slice(0, index).map((q) => ({
+          userId: patient.userId,
+          assessmentId: patient.assessmentId,
+          questionId: q.id,
+          answerText: '',
+        })),
+      );
+      return { code: patient.code, questionId: all[index]!.id };
+    },
+  });
+}
+
+/** The answers to the question, read from the database once the server has stopped. */
+async function storedAnswers(started: Awaited<ReturnType<typeof startAtGuide>>) {
+  await started.server.stop();
+  return withDataDirDatabase(started.dataDir, (db) =>
+    db.select().from(answers).where(eq(answers.questionId, started.seeded.questionId)),
+  );
+}
+
+const instruction = (page: Page) => page.getByTestId('pose-instruction');
+
+describe('capture assistant on a fake camera (issue 31)', () => {
+  let dir: string;
+  let browser: Browser;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'capture-check-'));
+    browser = await launchWithClip(frontalClip(dir));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function openAt(overlay: OverlayId, block = false) {
+    const started = await startAtGuide(overlay);
+    const context = await browser.newContext({
+      baseURL: started.server.baseUrl,
+      viewport: DESKTOP,
+      permissions: ['camera', 'microphone'],
+    });
+    const page = await context.newPage();
+    const modelRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/face-model/')) modelRequests.push(request.url());
+    });
+    if (block) await page.route('**/face-model/**', (route) => route.abort());
+    return { started, context, page, modelRequests };
+  }
+
+  it('a frontal face enables the face guide’s shutter and the outline turns green', async () => {
+    const { started, context, page, modelRequests } = await openAt('face-guide');
+    try {
+      await page.goto('/');
+      // The paywall never asks for the model.
+      expect(modelRequests).toEqual([]);
+      await signIn(page, L, started.seeded.code);
+      const shutter = page.getByRole('button', { name: L.takePhoto });
+      await expect.poll(() => shutter.isEnabled(), { timeout: 60_000 }).toBe(true);
+      expect(await page.getByTestId('pose-outline').getAttribute('data-holds')).toBe('true');
+      expect(await instruction(page).getAttribute('data-instruction')).toBe('holds');
+      expect(modelRequests.some((url) => url.endsWith('facemesh.bin'))).toBe(true);
+      await shot(page, 'capture-check-face-guide-holds');
+      await shutter.click();
+      await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
+      // Next saves the answer with its check.
+      const before = await currentNumber(page);
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(before + 1);
+    } finally {
+      await context.close();
+    }
+    const stored = await storedAnswers(started);
+    const check = captureCheckOf(stored[0]?.value);
+    expect(check?.confirmed).toBe(true);
+    expect(Math.abs(check!.yaw!)).toBeLessThanOrEqual(10);
+    expect(check!.faceSize).toBeGreaterThanOrEqual(0.45);
+    expect(check!.model).toContain('@vladmandic/human');
+  }, 180_000);
+
+  it('the same frontal face keeps a profile guide’s shutter disabled; “take anyway” stores an unconfirmed pose', async () => {
+    const { started, context, page } = await openAt('profile-left');
+    try {
+      await signIn(page, L, started.seeded.code);
+      await expect
+        .poll(() => instruction(page).getAttribute('data-instruction'), { timeout: 60_000 })
+        .toBe('turnHeadRight');
+      expect(await instruction(page).innerText()).toBe('Turn your head further to the right');
+      expect(await page.getByRole('button', { name: L.takePhoto }).isDisabled()).toBe(true);
+      await shot(page, 'capture-check-profile-not-holding');
+      await page.getByRole('button', { name: 'Take anyway' }).click();
+      await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
+      // Next saves the answer with its check.
+      const before = await currentNumber(page);
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(before + 1);
+    } finally {
+      await context.close();
+    }
+    const stored = await storedAnswers(started);
+    expect(captureCheckOf(stored[0]?.value)?.confirmed).toBe(false);
+  }, 180_000);
+
+  it('with the model file blocked the camera works as before, with a one-line note', async () => {
+    const { started, context, page } = await openAt('face-guide', true);
+    try {
+      await signIn(page, L, started.seeded.code);
+      await expect
+        .poll(() => instruction(page).getAttribute('data-state'), { timeout: 60_000 })
+        .toBe('unavailable');
+      expect(await instruction(page).innerText()).toMatch(/not available on this device/);
+      const shutter = page.getByRole('button', { name: L.takePhoto });
+      await expect.poll(() => shutter.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await shutter.click();
+      await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+      await started.close();
+    }
+  }, 180_000);
+});
