@@ -91,6 +91,7 @@ describe('the dentist signs the evaluation', () => {
       'Zahnarztpraxis Dr. Eva Muster',
       'Friedrichstraße 12',
       '10117 Berlin',
+      'Steuernummer 27/123/45678',
       `Ausgewertet von ${DENTIST}, Zahnarztpraxis Dr. Eva Muster, am`,
       `von ${DENTIST}`,
       'So erreichen Sie die Praxis',
@@ -120,6 +121,7 @@ describe('the dentist signs the evaluation', () => {
     const text = await pdfText(pdf.rawPayload, 'evaluation-signed-en');
     expect(text).toContain(`Evaluated by ${DENTIST}, Zahnarztpraxis Dr. Eva Muster,`);
     expect(text).toContain('Contact the practice');
+    expect(text).toContain('Tax number 27/123/45678');
   });
 });
 

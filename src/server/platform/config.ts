@@ -280,6 +280,9 @@ export interface Config {
     addressLines: string[];
     phone: string | undefined;
     email: string | undefined;
+    /** The practice's tax number and VAT ID, under its address as on its letters. */
+    taxNumber: string | undefined;
+    vatId: string | undefined;
     /** A PNG or JPEG file, checked at start. */
     logoPath: string | undefined;
     bookingUrl: string | undefined;
@@ -535,6 +538,8 @@ export async function loadConfig(source: NodeJS.ProcessEnv = process.env): Promi
       addressLines: profile.addressLines,
       phone: profile.phone,
       email: profile.email,
+      taxNumber: profile.taxNumber,
+      vatId: profile.vatId,
       logoPath: env.PRACTICE_LOGO ? await readableLogo(env.PRACTICE_LOGO) : undefined,
       bookingUrl: profile.bookingUrl,
     },

@@ -22,6 +22,8 @@ export const evaluationLabels = {
     book: 'Book an examination: {{url}}',
     call: 'Call us: {{phone}}',
     phone: 'Phone',
+    taxNumber: 'Tax number',
+    vatId: 'VAT ID',
     disclaimer:
       'A screening questionnaire reviewed by a dentist, not a diagnosis. In acute pain or an emergency see a doctor or call 112 / 116117.',
     page: 'Page {{page}} of {{pages}}',
@@ -46,6 +48,8 @@ export const evaluationLabels = {
     book: 'Untersuchungstermin buchen: {{url}}',
     call: 'Rufen Sie uns an: {{phone}}',
     phone: 'Telefon',
+    taxNumber: 'Steuernummer',
+    vatId: 'USt-IdNr.',
     disclaimer:
       'Ein von einer Zahnärztin oder einem Zahnarzt ausgewerteter Screening-Fragebogen, keine Diagnose. Bei akuten Schmerzen oder im Notfall wenden Sie sich an eine Ärztin oder einen Arzt oder rufen Sie 112 / 116117 an.',
     page: 'Seite {{page}} von {{pages}}',

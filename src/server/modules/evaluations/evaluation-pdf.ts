@@ -21,7 +21,7 @@ import type { Letterhead } from './evaluation-view';
 
 const LOGO_HEIGHT = 48;
 
-/** The practice's name, address and phone on the right, its logo on the left. */
+/** The practice's name, address, phone and tax numbers on the right, its logo on the left. */
 function writeLetterhead(doc: Doc, letterhead: Letterhead, language: Language) {
   const { left, right } = doc.page.margins;
   const width = doc.page.width - left - right;
@@ -36,6 +36,11 @@ function writeLetterhead(doc: Doc, letterhead: Letterhead, language: Language) {
   if (letterhead.phone) {
     doc.text(`${evaluationLabels[language].phone} ${letterhead.phone}`, { width, align: 'right' });
   }
+  const taxIds = [
+    letterhead.taxNumber && `${evaluationLabels[language].taxNumber} ${letterhead.taxNumber}`,
+    letterhead.vatId && `${evaluationLabels[language].vatId} ${letterhead.vatId}`,
+  ].filter(Boolean);
+  if (taxIds.length > 0) doc.text(taxIds.join(' · '), { width, align: 'right' });
   doc.y = Math.max(doc.y, letterhead.logoPath ? top + LOGO_HEIGHT : 0) + 10;
   doc
     .moveTo(left, doc.y)
