@@ -235,7 +235,8 @@ describe('2. admin rights without the second factor', () => {
       payload: { code: first.code, totp: totpCode(first.totpSecret, Date.now() + 30_000) },
     });
     expect(oldCode.statusCode).toBe(401);
-    expect(oldCode.json().code).toBe('auth.invalidAccessCode');
+    // Refused, and told why: the code was replaced.
+    expect(oldCode.json().code).toBe('auth.codeReplaced');
   });
 
   it('removing admin rights ends the sessions', async () => {

@@ -304,6 +304,12 @@ function samples(): Sample[] {
       params: { id: NO_ROW },
       body: { reason: 'Asked by phone\nto cancel', eraseAnswers: false },
     },
+    {
+      method: 'POST',
+      route: '/api/admin/assessments/:id/erase',
+      params: { id: NO_ROW },
+      body: { confirmName: 'Anna Schmidt' },
+    },
     { method: 'DELETE', route: '/api/admin/questions/:id', params: { id: NO_ROW } },
     { method: 'DELETE', route: '/api/admin/coupons/:id', params: { id: NO_ROW } },
     { method: 'POST', route: '/api/admin/assessments/:id/access-code', params: { id: NO_ROW } },
@@ -350,6 +356,7 @@ function samples(): Sample[] {
 const NOTHING_TO_SAMPLE = [
   'PUT /api/user/language',
   'POST /api/user/logout',
+  'POST /api/me/erase',
   'POST /api/survey/completion-email',
   'POST /api/survey/media',
   'POST /api/survey/uploads',

@@ -68,6 +68,7 @@ describe('with the demo provider', () => {
     const firstIntent: Intent = first.json();
     const applied = await post('/api/update-payment-intent', {
       paymentIntentId: firstIntent.paymentIntentId,
+      clientSecret: firstIntent.clientSecret,
       amount: 8900,
       couponCode: 'hold-me',
     });
@@ -76,6 +77,7 @@ describe('with the demo provider', () => {
     // Re-applying for the same intent is fine; another checkout is refused.
     const again = await post('/api/update-payment-intent', {
       paymentIntentId: firstIntent.paymentIntentId,
+      clientSecret: firstIntent.clientSecret,
       amount: 8900,
       couponCode: 'HOLD-ME',
     });
@@ -85,6 +87,7 @@ describe('with the demo provider', () => {
 
     const removed = await post('/api/update-payment-intent', {
       paymentIntentId: firstIntent.paymentIntentId,
+      clientSecret: firstIntent.clientSecret,
       amount: 9900,
     });
     expect(removed.statusCode).toBe(200);

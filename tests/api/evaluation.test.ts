@@ -157,6 +157,7 @@ describe('writing and sending an evaluation', () => {
       submittedAt: '2026-11-20T09:15:00.000Z',
       dueOn: '2026-11-24',
       evaluation: null,
+      contact: expect.objectContaining({ name: 'Zahnarztpraxis Dr. Muster' }),
     });
     expect((await asPatient(patient, '/api/survey/assessment/evaluation.pdf')).statusCode).toBe(
       404,

@@ -10,13 +10,20 @@ import { readAdminProfile, updateAdminProfile } from './profile';
 export async function adminProfileRoutes(app: AppInstance): Promise<void> {
   app.get('/api/admin/profile', {
     config: { access: 'admin' },
-    schema: { response: { 200: adminProfileSchema } },
+    schema: {
+      summary: 'Read the name the signed-in administrator signs with',
+      response: { 200: adminProfileSchema },
+    },
     handler: (request) => readAdminProfile(app.deps.db, requireAuth(request)),
   });
 
   app.put('/api/admin/profile', {
     config: { access: 'admin' },
-    schema: { body: adminProfileBodySchema, response: { 200: adminProfileSchema } },
+    schema: {
+      summary: 'Change the name the signed-in administrator signs with',
+      body: adminProfileBodySchema,
+      response: { 200: adminProfileSchema },
+    },
     handler: (request) => updateAdminProfile(app.deps.db, requireAuth(request), request.body),
   });
 }

@@ -57,6 +57,7 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
   app.post('/api/admin/assessments/:id/erase', {
     config: { access: 'admin' },
     schema: {
+      summary: 'Erase one assessment (not others of its e-mail address)',
       params: idParamsSchema,
       body: eraseAssessmentBodySchema,
       response: { 200: assessmentErasureResultSchema },
@@ -72,6 +73,7 @@ export async function privacyRoutes(app: AppInstance): Promise<void> {
   app.post('/api/me/erase', {
     config: { access: 'user' },
     schema: {
+      summary: "Erase the signed-in patient's own assessment",
       body: z.strictObject({}).nullish(),
       response: { 200: assessmentErasureResultSchema },
     },
