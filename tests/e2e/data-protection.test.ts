@@ -201,6 +201,7 @@ describe('patient rights in the browser', () => {
     await page.keyboard.press('Enter');
     const alert = dialog.getByRole('alert');
     expect(await alert.innerText()).toContain('The erasure failed; nothing was erased.');
+    await screenshot(page, 'patient-erase-own-failed-1440');
     await page.unroute('**/api/me/erase');
 
     const mediaBefore = (await storedMedia()).length;
@@ -211,6 +212,7 @@ describe('patient rights in the browser', () => {
       'Your assessment has been erased',
     );
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await screenshot(page, 'patient-erase-own-done-1440');
 
     // The code no longer opens anything, and says why.
     await page.getByRole('button', { name: 'I have an access code' }).click();
