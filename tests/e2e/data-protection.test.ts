@@ -164,15 +164,39 @@ describe('patient rights in the browser', () => {
 
   it('lets a patient erase their own assessment; the other one of the address stays', async () => {
     const { noah, emma } = e2e.seeded.roths;
-    // On a phone: the dialog fits, passes axe and closes with Escape, erasing nothing.
-    const phone = await e2e.newPage({ viewport: PHONE });
-    await signInWithCode(phone, emma.code);
-    await phone.locator('header').getByRole('button', { name: 'Erase' }).click();
-    await phone.getByRole('dialog').waitFor();
+    // On a phone, in German, with the invoice beside it (the fullest header a patient has): the
+    // header fits, the dialog passes axe and closes with Escape, erasing nothing.
+    const phone = await e2e.newPage({ viewport: PHONE, locale: 'de-DE' });
+    await phone.route('**/api/me/invoices', (route) =>
+      route.fulfill({
+        json: {
+          invoices: [
+            {
+              id: 1,
+              label: 'RE-2026-0001',
+              kind: 'invoice',
+              issuedAt: '2026-11-01T10:00:00.000Z',
+              totalCents: 4900,
+              currency: 'EUR',
+            },
+          ],
+        },
+      }),
+    );
+    await signInWithCode(phone, emma.code, 'Ich habe einen Zugangscode', 'Anmelden');
+    const header = phone.locator('header');
+    await header.getByRole('button', { name: 'Rechnung' }).waitFor();
+    for (const name of ['Rechnung', 'Meine Daten', 'Löschen', 'Abmelden']) {
+      const box = (await header.getByRole('button', { name }).boundingBox())!;
+      expect(box.x + box.width, name).toBeLessThanOrEqual(PHONE.width);
+    }
+    await header.getByRole('button', { name: 'Löschen' }).click();
+    const phoneDialog = phone.getByRole('dialog', { name: 'Meine Bewertung löschen?' });
+    expect(await phoneDialog.innerText()).toContain('die Rechnung, die die Praxis');
     expect(await accessibilityViolations(phone)).toEqual([]);
-    await dialogScreenshot(phone, 'patient-erase-own-390');
+    await dialogScreenshot(phone, 'patient-erase-own-de-390');
     await phone.keyboard.press('Escape');
-    await phone.getByRole('dialog').waitFor({ state: 'detached' });
+    await phoneDialog.waitFor({ state: 'detached' });
 
     const page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await signInWithCode(page, noah.code);
@@ -237,11 +261,19 @@ describe('patient rights in the browser', () => {
   });
 });
 
-async function signInWithCode(page: Page, code: string): Promise<void> {
+async function signInWithCode(
+  page: Page,
+  code: string,
+  openLabel = 'I have an access code',
+  signInLabel = 'Sign in',
+): Promise<void> {
   await page.goto('/');
-  await page.getByRole('button', { name: 'I have an access code' }).click();
-  await page.getByLabel(/^Access code/).fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: openLabel }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('textbox', { name: /^(Access code|Zugangscode)/ })
+    .fill(code);
+  await page.getByRole('button', { name: signInLabel }).click();
   await page.waitForURL('**/app');
 }
 
