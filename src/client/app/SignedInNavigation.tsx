@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AdminProfileDialog } from '../features/admin-profile/AdminProfileDialog';
 import { InvoiceButton } from '../features/invoices/InvoiceButton';
+import { EraseMyAssessmentButton } from '../features/privacy/EraseMyAssessmentButton';
 import { useAuth } from '../lib/auth/auth-context';
 import { DownloadNavButton } from '../lib/DownloadNavButton';
 
@@ -53,6 +54,7 @@ export default function SignedInNavigation() {
       <Box sx={{ display: 'flex', gap: 0.5 }}>
         <InvoiceButton />
         <MyDataButton />
+        <EraseMyAssessmentButton />
         <Button color="inherit" onClick={logout}>
           {t('nav.logout')}
         </Button>

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { privacyNoticeSchema } from '../../../shared/contracts/privacy';
+import {
+  assessmentErasureResultSchema,
+  privacyNoticeSchema,
+} from '../../../shared/contracts/privacy';
 import { apiRequest } from '../../lib/api-client';
 
 export const usePrivacyNotice = () =>
@@ -8,4 +11,12 @@ export const usePrivacyNotice = () =>
     queryFn: ({ signal }) =>
       apiRequest('/api/privacy-notice', { schema: privacyNoticeSchema, auth: false, signal }),
     staleTime: Infinity,
+  });
+
+/** Erases the signed-in patient's own assessment (only the session's one). */
+export const eraseMyAssessment = () =>
+  apiRequest('/api/me/erase', {
+    method: 'POST',
+    body: {},
+    schema: assessmentErasureResultSchema,
   });

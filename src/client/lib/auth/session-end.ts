@@ -30,9 +30,13 @@ let leaving = false;
  * load, so no page keeps showing data of the ended session).
  */
 export function signOutAfter401(body: unknown): void {
+  endSession(sessionEndOf(body) ?? { reason: 'signed_out' });
+}
+
+/** Signs the browser out for `end` and goes to the paywall, which tells why. */
+export function endSession(end: SessionEnd): void {
   if (leaving) return;
   leaving = true;
-  const end = sessionEndOf(body) ?? { reason: 'signed_out' };
   storage.set(STORAGE_KEYS.sessionEnded, JSON.stringify(end));
   storage.remove(STORAGE_KEYS.authToken);
   storage.remove(STORAGE_KEYS.user);
