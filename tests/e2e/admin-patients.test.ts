@@ -311,9 +311,21 @@ describe('an administrator reviews responses', () => {
     );
     await dialog.getByRole('button', { name: 'Actual size (100 %)' }).click();
     await expect.poll(width).toBeCloseTo(320, 0);
+    // Ctrl + wheel (a touchpad's pinch) zooms too.
+    const box = (await photo.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -100);
+    await page.keyboard.up('Control');
+    await expect.poll(width).toBeGreaterThan(320 * 1.2);
+    await page.keyboard.press('0');
+    await expect.poll(width).toBeCloseTo(fitted, 0);
 
     expect(await accessibilityViolations(page)).toEqual([]);
     await dialogScreenshot(page, 'admin-photo-lightbox-1280');
+    await page.setViewportSize(PHONE);
+    await dialogScreenshot(page, 'admin-photo-lightbox-390');
+    await page.setViewportSize(DESKTOP);
 
     // Esc closes; the focus is back on the thumbnail of the photo shown last.
     await page.keyboard.press('Escape');

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -143,24 +144,41 @@ export function PhotoLightbox({
   );
   const several = photos.length > 1;
 
-  /** The scale that fits the whole picture into its frame (never above its real size). */
-  const fitScale = () => {
+  /** Zooms by a factor; smaller than fitting the frame is no use and fits it again. */
+  const zoom = useCallback((factor: number) => {
     const image = imageRef.current;
     const frame = frameRef.current;
-    if (!image || !frame || image.naturalWidth === 0) return 1;
-    const padding = 2 * FRAME_PADDING_PX;
-    return Math.min(
-      1,
-      (frame.clientWidth - padding) / image.naturalWidth,
-      (frame.clientHeight - padding) / image.naturalHeight,
-    );
-  };
-  const zoom = (factor: number) => {
-    const fit = fitScale();
-    const next = Math.min(MAX_SCALE, (scale ?? fit) * factor);
-    // Smaller than fitted is no use: back to fitting the window.
-    setScale(next <= fit + 0.001 ? null : next);
-  };
+    // The scale that shows the whole picture in its frame (never above its real size).
+    const fit =
+      image && frame && image.naturalWidth > 0
+        ? Math.min(
+            1,
+            (frame.clientWidth - 2 * FRAME_PADDING_PX) / image.naturalWidth,
+            (frame.clientHeight - 2 * FRAME_PADDING_PX) / image.naturalHeight,
+          )
+        : 1;
+    setScale((current) => {
+      const next = Math.min(MAX_SCALE, (current ?? fit) * factor);
+      return next <= fit + 0.001 ? null : next;
+    });
+  }, []);
+  // Ctrl + wheel (a touchpad's pinch) zooms; the plain wheel scrolls a zoomed picture. A native
+  // listener, as React's wheel listeners are passive and cannot keep the browser from zooming.
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const attachFrame = useCallback((element: HTMLDivElement | null) => {
+    frameRef.current = element;
+    setFrame(element);
+  }, []);
+  useEffect(() => {
+    if (!frame) return;
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey && !event.metaKey) return;
+      event.preventDefault();
+      zoom(event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP);
+    };
+    frame.addEventListener('wheel', onWheel, { passive: false });
+    return () => frame.removeEventListener('wheel', onWheel);
+  }, [frame, zoom]);
   const go = (step: number) => {
     if (!several) return;
     setScale(null);
@@ -263,7 +281,7 @@ export function PhotoLightbox({
         </Stack>
       </Stack>
       <Box
-        ref={frameRef}
+        ref={attachFrame}
         sx={{
           display: 'flex',
           height: { xs: '65vh', md: '75vh' },
