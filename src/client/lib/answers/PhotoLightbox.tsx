@@ -220,7 +220,7 @@ export function PhotoLightbox({
         useFlexGap
         sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, py: 1 }}
       >
-        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+        <Box sx={{ flex: '1 1 240px', minWidth: 0, order: { xs: 1, sm: 0 } }}>
           <Typography
             id={captionId}
             component="h2"
@@ -234,7 +234,11 @@ export function PhotoLightbox({
             {t('responses.lightbox.position', { index: index + 1, count: photos.length })}
           </Typography>
         </Box>
-        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {/* On a phone the tools take a row of their own below caption and close button. */}
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', flexWrap: 'wrap', order: { xs: 3, sm: 0 } }}
+        >
           <ToolButton
             label={t('responses.lightbox.previous')}
             onClick={() => go(-1)}
@@ -275,10 +279,12 @@ export function PhotoLightbox({
           >
             {t('responses.lightbox.actualSize')}
           </Button>
+        </Stack>
+        <Box sx={{ order: { xs: 2, sm: 0 } }}>
           <ToolButton label={t('common:close')} onClick={onClose}>
             <CloseIcon />
           </ToolButton>
-        </Stack>
+        </Box>
       </Stack>
       <Box
         ref={attachFrame}
