@@ -4,7 +4,12 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { questions, answers } from '../../src/server/schema';
-import { answerEveryType, insertPatient } from '../helpers/admin-seed';
+import {
+  answerEveryType,
+  answerSecondPhoto,
+  insertPatient,
+  markSubmitted,
+} from '../helpers/admin-seed';
 import { apiAsPage, dialogScreenshot, TABLET } from '../helpers/admin-browser';
 import {
   accessibilityViolations,
@@ -25,7 +30,17 @@ const e2e = useE2e({
       firstName: 'Erika',
       lastName: 'Mustermann',
     });
-    await answerEveryType(db, await media(), erika, await makeSampleMedia(e2e.browser));
+    const sample = await makeSampleMedia(e2e.browser);
+    await answerEveryType(db, await media(), erika, sample);
+    // A submitted assessment with two photos, for the dentist's assessment page.
+    const paula = await insertPatient(db, {
+      email: 'paula.zahn@example.org',
+      firstName: 'Paula',
+      lastName: 'Zahn',
+    });
+    await answerEveryType(db, await media(), paula, sample);
+    await answerSecondPhoto(db, await media(), paula, sample.photo);
+    await markSubmitted(db, paula.assessmentId);
     // A second patient whose multiple-choice answer matches no option.
     const max = await insertPatient(db, {
       email: 'max.muster@example.org',
@@ -43,7 +58,7 @@ const e2e = useE2e({
       questionId: choice!.id,
       optionId: null,
     });
-    return { erika };
+    return { erika, paula };
   },
 });
 let page: Page;
@@ -216,7 +231,8 @@ describe('an administrator reviews responses', () => {
       name: 'Are you sure you want to delete this question?',
     });
     await confirm.waitFor();
-    expect(await confirm.textContent()).toContain('already has 1 answer');
+    // Erika's answer and Paula's.
+    expect(await confirm.textContent()).toContain('already has 2 answers');
     await dialogScreenshot(page, 'admin-question-delete-answered-1280');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Question deactivated and kept for its existing answers').waitFor();
@@ -250,6 +266,128 @@ describe('an administrator reviews responses', () => {
     await screenshot(page, 'admin-responses-390');
     await page.setViewportSize(DESKTOP);
   });
+  it("opens the photos of an assessment in a lightbox on the dentist's assessment page", async () => {
+    await page.goto(`/admin/assessments/${e2e.seeded.paula.assessmentId}`);
+    const thumbnails = page.getByTestId('photo-thumbnail');
+    await expect.poll(() => thumbnails.count()).toBe(2);
+    await thumbnails.first().focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('photo-lightbox').getByRole('dialog');
+    await dialog.waitFor();
+    const caption = dialog.getByTestId('lightbox-caption');
+    const firstCaption = await caption.innerText();
+    // The question is the caption and names the dialog.
+    expect(await page.getByRole('dialog', { name: firstCaption }).count()).toBe(1);
+    expect(await dialog.textContent()).toContain('Photo 1 of 2');
+    const photo = dialog.getByTestId('lightbox-photo');
+    await expect
+      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(320);
+    // The large photo comes from a signed link, as the thumbnail does.
+    expect(await photo.getAttribute('src')).toMatch(/^\/api\/media\/signed\/media\/.+\?expires=/);
+
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => caption.innerText()).not.toBe(firstCaption);
+    expect(await dialog.textContent()).toContain('Photo 2 of 2');
+    const secondCaption = await caption.innerText();
+    await expect
+      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(320);
+
+    const width = async () => (await photo.boundingBox())!.width;
+    const fitted = await width();
+    await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(width).toBeGreaterThan(fitted * 1.2);
+    const zoomed = await width();
+    await page.keyboard.press('+');
+    await expect.poll(width).toBeGreaterThan(zoomed * 1.2);
+    await page.keyboard.press('-');
+    await expect.poll(width).toBeLessThan(zoomed * 1.01);
+    await dialog.getByRole('button', { name: 'Fit to window' }).click();
+    await expect.poll(width).toBeCloseTo(fitted, 0);
+    // The small sample photo fits unscaled: the level shown is its real one.
+    expect(await dialog.getByTestId('lightbox-zoom').innerText()).toBe(
+      `${Math.round((fitted / 320) * 100)} %`,
+    );
+    await dialog.getByRole('button', { name: 'Actual size (100 %)' }).click();
+    await expect.poll(width).toBeCloseTo(320, 0);
+    // Ctrl + wheel (a touchpad's pinch) zooms too.
+    const box = (await photo.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -100);
+    await page.keyboard.up('Control');
+    await expect.poll(width).toBeGreaterThan(320 * 1.2);
+    await page.keyboard.press('0');
+    await expect.poll(width).toBeCloseTo(fitted, 0);
+
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialogScreenshot(page, 'admin-photo-lightbox-1280');
+    await page.setViewportSize(PHONE);
+    await dialogScreenshot(page, 'admin-photo-lightbox-390');
+    await page.setViewportSize(DESKTOP);
+
+    // Esc closes; the focus is back on the thumbnail of the photo shown last.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => thumbnails.nth(1).evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    expect(await thumbnails.nth(1).getAttribute('aria-label')).toBe(
+      `Enlarge photo: ${secondCaption}`,
+    );
+  });
+
+  it('fits the assessment page and the review queue in German at 1280 and 1440 px', async () => {
+    await chooseLanguage(page, 'Deutsch');
+    try {
+      for (const width of [1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByRole('heading', { name: 'Antworten', exact: true }).waitFor();
+        const table = page.getByTestId('responses-table');
+        await table.waitFor();
+        const sizes = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          viewport: window.innerWidth,
+        }));
+        expect(sizes.page).toBeLessThanOrEqual(sizes.viewport);
+        // Every row's action button is whole on screen: not cut off by the table's own box.
+        const frame = (await page.locator('.MuiTableContainer-root').first().boundingBox())!;
+        const buttons = table.getByRole('button', { name: 'Details anzeigen' });
+        expect(await buttons.count()).toBe(7);
+        for (const box of await buttons.evaluateAll((all) =>
+          all.map((b) => b.getBoundingClientRect().toJSON() as DOMRect),
+        )) {
+          expect(box.left).toBeGreaterThanOrEqual(frame.x);
+          expect(box.right).toBeLessThanOrEqual(frame.x + frame.width);
+          expect(box.right).toBeLessThanOrEqual(width);
+        }
+        const header = table.getByRole('columnheader', { name: 'Aktionen' });
+        const headerBox = (await header.boundingBox())!;
+        expect(headerBox.x + headerBox.width).toBeLessThanOrEqual(frame.x + frame.width);
+        await screenshot(page, `admin-assessment-de-${width}`);
+      }
+
+      await page.setViewportSize(DESKTOP);
+      await page.goto('/admin/review');
+      const row = page.getByTestId(`assessment-${e2e.seeded.paula.assessmentId}`);
+      await row.waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        DESKTOP.width,
+      );
+      const pdf = (await row.getByRole('button', { name: /#\d+$/ }).boundingBox())!;
+      expect(pdf.x + pdf.width).toBeLessThanOrEqual(DESKTOP.width);
+      await screenshot(page, 'admin-review-queue-de-1280');
+    } finally {
+      // The next tests read English labels: the choice is saved before they load pages.
+      await page.setViewportSize(DESKTOP);
+      await Promise.all([
+        page.waitForResponse((reply) => reply.url().endsWith('/api/user/language')),
+        chooseLanguage(page, 'English'),
+      ]);
+    }
+  });
+
   it('records each read of the answers, the photo and the video in the audit log', async () => {
     type Entry = { action: string; assessmentId: number | null; actorEmail: string | null };
     const { status, body } = await apiAsPage<{ entries: Entry[] }>(

@@ -1,10 +1,17 @@
 import { Readable } from 'node:stream';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { PainPoint, SymptomEntry } from '../../src/shared/contracts/answer';
 import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
 import type { AssessmentDetails } from '../../src/server/modules/assessments/create-assessment';
 import type { Db } from '../../src/server/platform/db/client';
-import { mediaUploads, questionOptions, answers, users } from '../../src/server/schema';
+import {
+  answers,
+  assessments,
+  mediaUploads,
+  questionOptions,
+  questions,
+  users,
+} from '../../src/server/schema';
 import { newMediaPath, type MediaStore } from '../../src/server/modules/media/media-store';
 import { firstQuestionOfType, storedAnswer } from './seed-answers';
 
@@ -107,4 +114,48 @@ export async function answerEveryType(
     optionId: option!.id,
     questionIds: [text.id, choice.id, photo.id, video.id, atlas.id, symptoms.id],
   };
+}
+
+/**
+ * Answers the questionnaire's second photo question too (answerEveryType answers the first), so
+ * an assessment has two photos to page through.
+ */
+export async function answerSecondPhoto(
+  db: Db,
+  media: MediaStore,
+  target: { userId: number; assessmentId: number },
+  photo: Buffer,
+): Promise<void> {
+  const [, question] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.questionType, 'photo'), eq(questions.isActive, true)))
+    .orderBy(asc(questions.sortOrder))
+    .limit(2);
+  if (!question) throw new Error('The questionnaire has fewer than two photo questions');
+  const stored = await media.write(Readable.from([photo]), newMediaPath('jpg'));
+  const base = {
+    userId: target.userId,
+    assessmentId: target.assessmentId,
+    questionId: question.id,
+  };
+  await db.insert(mediaUploads).values({
+    ...base,
+    path: stored.path,
+    mediaType: 'photo',
+    mimeType: 'image/jpeg',
+    sizeBytes: stored.size,
+  });
+  await db
+    .insert(answers)
+    .values({ ...base, ...storedAnswer({ mediaType: 'photo', mediaPath: stored.path }) });
+}
+
+/** Marks an assessment submitted today, as completing the survey does, for the dentist to open. */
+export async function markSubmitted(db: Db, assessmentId: number): Promise<void> {
+  const now = new Date();
+  await db
+    .update(assessments)
+    .set({ status: 'submitted', submittedAt: now, dueAt: new Date(now.getTime() + 2 * 86_400_000) })
+    .where(eq(assessments.id, assessmentId));
 }

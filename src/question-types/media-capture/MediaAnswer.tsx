@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LightboxThumbnail } from '../../client/lib/answers/LightboxThumbnail';
 import { localized } from '../../client/lib/format';
 import type { MediaType } from '../../shared/constants';
 import { NoAnswer } from '../NoAnswer';
@@ -21,13 +22,17 @@ const RENEW_AFTER_MS = 60_000;
  * with ranges and can be sought at once), openable in a new tab.
  */
 function MediaView({
+  answerId,
   mediaPath,
   mediaType,
+  question,
   alt,
   full,
 }: {
+  answerId: number;
   mediaPath: string;
   mediaType: MediaType;
+  question: string;
   alt: string;
   full: boolean;
 }) {
@@ -79,23 +84,25 @@ function MediaView({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
       {mediaType === 'photo' ? (
-        <Box
-          component="img"
-          src={media.url}
-          alt={alt}
-          onError={onError}
-          data-testid="response-photo"
-          sx={{
-            display: 'block',
-            maxWidth: width,
-            maxHeight,
-            borderRadius: 1,
-            border: 1,
-            borderColor: 'divider',
-            objectFit: 'contain',
-            bgcolor: 'grey.100',
-          }}
-        />
+        <LightboxThumbnail answerId={answerId} question={question} enabled={!full}>
+          <Box
+            component="img"
+            src={media.url}
+            alt={alt}
+            onError={onError}
+            data-testid="response-photo"
+            sx={{
+              display: 'block',
+              maxWidth: width,
+              maxHeight,
+              borderRadius: 1,
+              border: 1,
+              borderColor: 'divider',
+              objectFit: 'contain',
+              bgcolor: 'grey.100',
+            }}
+          />
+        </LightboxThumbnail>
       ) : (
         <Box
           component="video"
@@ -130,14 +137,15 @@ export function MediaAnswer({ response, full }: AnswerViewProps) {
   const { t, i18n } = useTranslation(ADMIN_TEXTS);
   if (!response.MediaPath) return <NoAnswer />;
   const question = response.Question;
+  const questionText = localized(question.QuestionText, question.Translations, i18n.language);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
       <MediaView
+        answerId={response.ID}
         mediaPath={response.MediaPath}
         mediaType={response.MediaType ?? (question.QuestionType === 'video' ? 'video' : 'photo')}
-        alt={t('photoAlt', {
-          question: localized(question.QuestionText, question.Translations, i18n.language),
-        })}
+        question={questionText}
+        alt={t('photoAlt', { question: questionText })}
         full={full}
       />
       <CaptureCheckBadge value={response.Value} />

@@ -1,5 +1,6 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
@@ -19,6 +20,13 @@ import '../admin-i18n/i18n';
 import { formatDateTime, localized } from '../format';
 import { useAssessmentAnswers } from './api';
 import { AnswerDetailsDialog } from './AnswerDetailsDialog';
+import { PhotoLightboxProvider } from './PhotoLightboxProvider';
+
+/**
+ * Below this width of the table's box the type moves under the question, so a side column (the
+ * assessment page beside the editor, a German header) still fits without cutting off the actions.
+ */
+const NARROW = '@container answers (max-width: 820px)';
 
 /** The answers of one assessment, with media, pain map and symptoms in their answer views. */
 export function AnswersTable({ assessmentId }: { assessmentId: number }) {
@@ -44,16 +52,26 @@ export function AnswersTable({ assessmentId }: { assessmentId: number }) {
     );
   }
   return (
-    <>
-      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" sx={{ minWidth: 680 }} data-testid="responses-table">
+    <PhotoLightboxProvider answers={list}>
+      <TableContainer
+        sx={{
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          containerType: 'inline-size',
+          containerName: 'answers',
+        }}
+      >
+        <Table size="small" sx={{ minWidth: { xs: 520, sm: 560 } }} data-testid="responses-table">
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 700, bgcolor: 'grey.50' } }}>
               <TableCell sx={{ width: '34%' }}>{t('responses.columns.question')}</TableCell>
-              <TableCell sx={{ width: 130 }}>{t('responses.columns.type')}</TableCell>
+              <TableCell sx={{ width: 130, [NARROW]: { display: 'none' } }}>
+                {t('responses.columns.type')}
+              </TableCell>
               <TableCell>{t('responses.columns.response')}</TableCell>
-              <TableCell sx={{ width: 150 }}>{t('responses.columns.date')}</TableCell>
-              <TableCell align="right" sx={{ width: 80 }}>
+              <TableCell sx={{ width: 120 }}>{t('responses.columns.date')}</TableCell>
+              <TableCell align="right" sx={{ width: 0, whiteSpace: 'nowrap' }}>
                 {t('responses.columns.actions')}
               </TableCell>
             </TableRow>
@@ -79,8 +97,11 @@ export function AnswersTable({ assessmentId }: { assessmentId: number }) {
                       {t('responses.inactiveQuestion')}
                     </Typography>
                   )}
+                  <Box sx={{ display: 'none', mt: 0.5, [NARROW]: { display: 'block' } }}>
+                    <QuestionTypeChip type={response.Question.QuestionType} />
+                  </Box>
                 </TableCell>
-                <TableCell>
+                <TableCell sx={{ [NARROW]: { display: 'none' } }}>
                   <QuestionTypeChip type={response.Question.QuestionType} />
                 </TableCell>
                 <TableCell>
@@ -107,6 +128,6 @@ export function AnswersTable({ assessmentId }: { assessmentId: number }) {
         </Table>
       </TableContainer>
       {details && <AnswerDetailsDialog response={details} onClose={() => setDetails(null)} />}
-    </>
+    </PhotoLightboxProvider>
   );
 }
