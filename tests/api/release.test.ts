@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRACTICE_PROFILE_ENV } from '../helpers/practice-profile';
 import { freePort } from '../helpers/server-process';
 
 const run = promisify(execFile);
@@ -67,6 +68,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the release archive', () => {
         SMTP_URL: 'smtp://127.0.0.1:9',
         MAIL_FROM: 'Praxis <praxis@example.org>',
         SHUTDOWN_DRAIN_SECONDS: '0',
+        ...PRACTICE_PROFILE_ENV,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
