@@ -168,6 +168,7 @@ describe('configuration', () => {
       MEDIA_ENCRYPTION_KEY: MEDIA_KEY,
       SMTP_URL: 'smtp://mail.example.org',
       MAIL_FROM: 'Praxis <praxis@example.org>',
+      ...PRACTICE_PROFILE_ENV,
     };
     expect(() => parseEnv({ ...production, TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY: true is refused in production/,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SessionClaims } from '../../platform/auth-context';
 import { Readable } from 'node:stream';
 import { Server } from '@tus/server';
@@ -190,6 +191,9 @@ export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
     config: { access: 'user' },
     schema: {
       summary: 'Resume an upload (tus): HEAD tells the offset, PATCH appends the next part',
+      // tus names an upload with 16 random bytes in hex; nothing else reaches the database (a NUL
+      // in a PostgreSQL text parameter would fail there).
+      params: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) }),
     },
     handler: handle,
   });
