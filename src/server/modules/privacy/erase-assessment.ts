@@ -100,7 +100,20 @@ export async function eraseAssessmentOnRequest(
   if (typed !== nameOf(assessment).replace(/\s+/g, ' ').toLowerCase()) {
     throw invalid('privacy.confirmNameMismatch');
   }
-  const result = await eraseAssessment(deps, input.assessmentId, {
+  return eraseOnRequest(deps, auth, {
+    assessmentId: input.assessmentId,
+    patientUserId: assessment.userId,
+    by: '',
+  });
+}
+
+/** An erasure someone asked for: the patient is told by e-mail, the audit log names who asked. */
+async function eraseOnRequest(
+  deps: EraseAssessmentDeps,
+  auth: AuthContext,
+  target: { assessmentId: number; patientUserId: number; by: string },
+): Promise<AssessmentErasureResult> {
+  const result = await eraseAssessment(deps, target.assessmentId, {
     reason: 'request',
     actorUserId: auth.userId,
     notify: true,
@@ -108,8 +121,8 @@ export async function eraseAssessmentOnRequest(
   if (!result) throw new DomainError('not_found', 'privacy.assessmentNotFound');
   await recordAudit(deps.db, auth, {
     action: 'assessment.erase',
-    patientUserId: assessment.userId,
-    detail: `assessment ${input.assessmentId}; ${result.mediaFilesRemoved} media files`,
+    patientUserId: target.patientUserId,
+    detail: `assessment ${target.assessmentId}${target.by}; ${result.mediaFilesRemoved} media files`,
   });
   return result;
 }
@@ -119,18 +132,11 @@ export async function eraseOwnAssessment(
   deps: EraseAssessmentDeps,
   auth: AuthContext,
 ): Promise<AssessmentErasureResult> {
-  const result = await eraseAssessment(deps, auth.assessmentId, {
-    reason: 'request',
-    actorUserId: auth.userId,
-    notify: true,
-  });
-  if (!result) throw new DomainError('not_found', 'privacy.assessmentNotFound');
-  await recordAudit(deps.db, auth, {
-    action: 'assessment.erase',
+  return eraseOnRequest(deps, auth, {
+    assessmentId: auth.assessmentId,
     patientUserId: auth.userId,
-    detail: `assessment ${auth.assessmentId} by the patient; ${result.mediaFilesRemoved} media files`,
+    by: ' by the patient',
   });
-  return result;
 }
 
 /**
