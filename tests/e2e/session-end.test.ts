@@ -34,7 +34,7 @@ async function signIn(page: Page, code: string, language: 'en' | 'de' = 'en'): P
     .getByLabel(/^Access code|^Zugangscode/)
     .first()
     .fill(code);
-  await page.getByRole('button', { name: /Continue assessment|fortsetzen/i }).click();
+  await page.getByRole('button', { name: /^(Sign in|Anmelden)$/ }).click();
   await page.waitForURL('**/app');
 }
 
@@ -153,7 +153,7 @@ describe('a session that ended says so', () => {
     // The code too says what became of it, not just "invalid".
     await page.getByRole('button', { name: 'I have an access code' }).click();
     await page.getByLabel(/^Access code/).fill(e2e.seeded.erased.code);
-    await page.getByRole('button', { name: 'Continue assessment' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await expect
       .poll(() => page.getByRole('dialog').getByRole('alert').innerText())
       .toContain('Your assessment has been erased');
@@ -194,7 +194,7 @@ describe('a session that ended says so', () => {
     const code = accessCodeFromMail(mails.find((mail) => mail.to.includes(details.email))!.text)!;
     await page.getByRole('button', { name: 'I have an access code' }).click();
     await page.getByLabel(/^Access code/).fill(code);
-    await page.getByRole('button', { name: 'Continue assessment' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await expect
       .poll(() => page.getByRole('dialog').getByRole('alert').innerText())
       .toContain(`refunded on ${today}`);

@@ -62,7 +62,9 @@ export function PoseInstructionLine({
               ? 'warning.dark'
               : 'text.primary'
         }
-        sx={{ fontWeight: 500 }}
+        // Room for two lines whatever the instruction: the buttons below must not move under a
+        // finger while the feedback changes several times a second.
+        sx={{ fontWeight: 500, minHeight: '3em' }}
       >
         {line}
       </Typography>
