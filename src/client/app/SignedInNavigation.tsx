@@ -6,13 +6,14 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AdminProfileDialog } from '../features/admin-profile/AdminProfileDialog';
 import { InvoiceButton } from '../features/invoices/InvoiceButton';
 import { EraseMyAssessmentButton } from '../features/privacy/EraseMyAssessmentButton';
 import { useAuth } from '../lib/auth/auth-context';
+import { LazyQueryProvider } from '../lib/lazy-query-provider';
 import { DownloadNavButton } from '../lib/DownloadNavButton';
 
 const ADMIN_LINKS = [
@@ -47,7 +48,14 @@ export default function SignedInNavigation() {
   const compact = useMediaQuery('(max-width:1199.95px)');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
-  const profile = <AdminProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />;
+  // The header is outside the pages' query provider: the dialog brings its own, once opened.
+  const profile = profileOpen && (
+    <Suspense fallback={null}>
+      <LazyQueryProvider>
+        <AdminProfileDialog open onClose={() => setProfileOpen(false)} />
+      </LazyQueryProvider>
+    </Suspense>
+  );
 
   if (!isAdmin) {
     return (
