@@ -4,6 +4,7 @@ import Snackbar from '@mui/material/Snackbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { downloadFile } from './download';
+import { PHONE_HEADER_BUTTON_SX } from './phone-header-button';
 
 /**
  * A file the signed-in patient downloads from the top bar ("My data", the invoice): a labelled
@@ -47,7 +48,6 @@ export function DownloadNavButton({
     </Snackbar>
   );
   if (phone) {
-    // On a phone the label stands under the icon: an icon alone says nothing to most people.
     return (
       <>
         <Button
@@ -55,15 +55,7 @@ export function DownloadNavButton({
           onClick={download}
           disabled={state === 'busy'}
           title={hint}
-          sx={{
-            flexDirection: 'column',
-            minWidth: 0,
-            px: 0.75,
-            py: 0.25,
-            lineHeight: 1.1,
-            fontSize: '0.7rem',
-            textTransform: 'none',
-          }}
+          sx={PHONE_HEADER_BUTTON_SX}
         >
           {icon}
           {label}

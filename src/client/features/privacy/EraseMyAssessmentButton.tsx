@@ -2,6 +2,7 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PHONE_HEADER_BUTTON_SX } from '../../lib/phone-header-button';
 import { usePhone } from '../../lib/use-phone';
 import './i18n';
 
@@ -13,16 +14,6 @@ export function EraseMyAssessmentButton() {
   const { t } = useTranslation('privacy');
   const phone = usePhone();
   const [open, setOpen] = useState(false);
-  // On a phone the label stands under the icon, as with the downloads beside it.
-  const phoneSx = {
-    flexDirection: 'column',
-    minWidth: 0,
-    px: 0.75,
-    py: 0.25,
-    lineHeight: 1.1,
-    fontSize: '0.7rem',
-    textTransform: 'none',
-  } as const;
   return (
     <>
       <Button
@@ -31,7 +22,7 @@ export function EraseMyAssessmentButton() {
         title={t('erase.buttonHint')}
         aria-haspopup="dialog"
         startIcon={phone ? undefined : <DeleteForeverIcon />}
-        sx={phone ? phoneSx : undefined}
+        sx={phone ? PHONE_HEADER_BUTTON_SX : undefined}
       >
         {phone && <DeleteForeverIcon />}
         {phone ? t('erase.button') : t('erase.buttonHint')}
