@@ -8,6 +8,7 @@ import {
   accessibilityViolations,
   chooseLanguage,
   DESKTOP,
+  horizontalOverflow,
   PHONE,
   screenshot,
 } from '../helpers/browser';
@@ -123,6 +124,7 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
           await expect.poll(() => capture.isEnabled(), { timeout: 20_000 }).toBe(true);
         }
         await shot(page, `survey-${tag}-${seed.type}`);
+        expect(await horizontalOverflow(page), `${seed.type} wider than the window`).toBe(0);
         a11y.push(...(await accessibilityViolations(page)).map((v) => `${seed.type}: ${v}`));
       }
       await answerQuestion(page, L, seed.type, n);

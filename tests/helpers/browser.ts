@@ -52,6 +52,16 @@ export async function chooseLanguage(page: Page, name: 'English' | 'Deutsch'): P
     .selectOption({ label: name });
 }
 
+/**
+ * How far the page reaches beyond the window's right edge, in CSS pixels: on a phone anything
+ * wider than the screen zooms the whole page out and moves every button under the finger.
+ */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
 /** Saves a full-page screenshot for a reviewer under test-results/screenshots. */

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { visuallyHidden } from '@mui/utils';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -39,16 +40,6 @@ const DOT_LOOK: Record<DotState, object> = {
   },
   upcoming: { width: 8, height: 8, borderRadius: '50%', bgcolor: 'grey.400' },
 };
-
-/** Read by a screen reader, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Dots above 8 questions (first 15, then "+N"), otherwise a bar. */
 export function SurveyProgress({ index, states }: { index: number; states: DotState[] }) {

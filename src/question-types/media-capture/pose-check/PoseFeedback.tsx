@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { visuallyHidden } from '@mui/utils';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PoseCheck } from './usePoseCheck';
@@ -79,12 +80,3 @@ export function PoseInstructionLine({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
