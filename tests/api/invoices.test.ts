@@ -102,7 +102,7 @@ describe('invoices', () => {
       '10115 Berlin',
       'CMD-Risikobewertung mit schriftlicher Auswertung',
       '99,00 €',
-      'Rabatt (Aktionscode ZEHN)',
+      'Rabatt (Gutscheincode ZEHN)',
       '-10,00 €',
       '89,00 €',
       'Umsatzsteuerfrei gemäß § 4 Nr. 14 UStG',

@@ -94,7 +94,6 @@ describe('paywall in the browser with the demo provider', () => {
       .toBe('Welcome to your CMD risk assessment');
     await expect.poll(() => page.getByTestId('selling-points').isVisible()).toBe(true);
     await screenshot(page, 'paywall-step0-desktop');
-    expect(await accessibilityViolations(page)).toEqual([]);
 
     // Every field is required.
     await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -243,7 +242,6 @@ describe('paywall in the browser with the demo provider', () => {
       await expect.poll(() => page.getByTestId('pay-button').textContent()).toBe('Pay €79.00');
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `paywall-step1-coupon-${name}`);
-      expect(await accessibilityViolations(page)).toEqual([]);
 
       // The success page while verification runs; an unknown intent then falls to the paywall.
       let release: () => void = () => undefined;
@@ -255,7 +253,6 @@ describe('paywall in the browser with the demo provider', () => {
       await page.goto('/payment-success?payment_intent=pi_demo_unknown&language=en');
       await page.getByText('Verifying your payment...').waitFor();
       await screenshot(page, `payment-success-${name}`);
-      expect(await accessibilityViolations(page)).toEqual([]);
       release();
       await page.waitForURL(e2e.server.baseUrl + '/paywall');
       await page.getByRole('heading', { level: 1 }).waitFor();

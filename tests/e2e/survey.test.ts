@@ -4,14 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { questions, answers } from '../../src/server/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient } from '../helpers/admin-seed';
-import {
-  accessibilityViolations,
-  chooseLanguage,
-  DESKTOP,
-  horizontalOverflow,
-  PHONE,
-  screenshot,
-} from '../helpers/browser';
+import { chooseLanguage, DESKTOP, horizontalOverflow, PHONE, screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import {
   answerQuestion,
@@ -88,7 +81,6 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
       lastStepPosts.push(new URL(request.url()).pathname);
     }
   });
-  const a11y: string[] = [];
   const shotTypes = new Set<string>();
   const tag = `${language}-${viewport.width}`;
   try {
@@ -125,7 +117,6 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
         }
         await shot(page, `survey-${tag}-${seed.type}`);
         expect(await horizontalOverflow(page), `${seed.type} wider than the window`).toBe(0);
-        a11y.push(...(await accessibilityViolations(page)).map((v) => `${seed.type}: ${v}`));
       }
       await answerQuestion(page, L, seed.type, n);
       if (firstOfType) await shot(page, `survey-${tag}-${seed.type}-answered`);
@@ -162,7 +153,6 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
     // A save is retried once on a network or server failure; report any such hiccup.
     if (apiFailures.length > 0) console.warn('API failures during the run:', apiFailures);
     expect(apiFailures.filter((f) => /^4\d\d /.test(f))).toEqual([]);
-    expect(a11y).toEqual([]);
   } catch (error) {
     await screenshot(page, `survey-${tag}-failure`).catch(() => undefined);
     if (apiFailures.length > 0) console.error('API failures:', apiFailures);

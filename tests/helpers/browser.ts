@@ -64,11 +64,18 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
-/** Saves a full-page screenshot for a reviewer under test-results/screenshots. */
+/**
+ * Saves a full-page screenshot for a reviewer under test-results/screenshots, and fails on any
+ * serious accessibility violation in it: every state worth a picture is one a patient or a
+ * dentist meets, so each is checked, not only those a test remembers to check.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
+  const violations = await accessibilityViolations(page);
+  if (violations.length > 0)
+    throw new Error(`accessibility of "${name}":\n${violations.join('\n')}`);
   return path;
 }
 
@@ -113,7 +120,10 @@ async function duplicateIds(page: Page): Promise<string[]> {
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   await settledTransitions(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    // Experimental in axe, but WCAG 2.5.3: voice control finds a control by what it shows.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   return [
     ...results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

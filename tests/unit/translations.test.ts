@@ -62,4 +62,20 @@ describe('translations', () => {
     for (const key of en)
       expect(serverMessages.de[key as keyof typeof serverMessages.de]).toBeTruthy();
   });
+
+  it('calls a promo code "Gutscheincode" everywhere in German (pages, e-mails, invoices)', () => {
+    // Spelled as German nouns, so identifiers (promoCode, promo-code.create) and English
+    // texts ("promo code") do not count.
+    const others = /\b(Aktionscode|Promo-Code|Promocode|Rabattcode)s?\b/;
+    const offenders = sourceFiles('src').filter((file) => others.test(readFileSync(file, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
 });
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|json|md)$/.test(entry) ? [path] : [];
+  });
+}

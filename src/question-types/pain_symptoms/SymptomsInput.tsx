@@ -13,6 +13,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import { visuallyHidden } from '@mui/utils';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -190,7 +191,11 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
                               const available = names.filter((n) => !taken.has(n));
                               if (available.length === 0) return [];
                               return [
-                                <ListSubheader key={group}>{ts(`groups.${group}`)}</ListSubheader>,
+                                // A heading to the eye only: in the listbox it would be read as
+                                // one more complaint to choose.
+                                <ListSubheader key={group} aria-hidden>
+                                  {ts(`groups.${group}`)}
+                                </ListSubheader>,
                                 ...available.map((n) => (
                                   <MenuItem
                                     key={n}
@@ -270,10 +275,10 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
                   </IconButton>
                 }
               >
+                {/* Named by what it shows, then what it does: voice control finds it by its text. */}
                 <ListItemButton
                   selected={entry.id === editingId}
                   onClick={() => edit(entry)}
-                  aria-label={t('edit', { name: label(entry) })}
                   sx={{ pr: 7 }}
                 >
                   <ListItemText
@@ -290,6 +295,9 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
                       color: entry.intensity === 'mittel' ? 'common.black' : 'common.white',
                     }}
                   />
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('edit')}
+                  </Box>
                 </ListItemButton>
               </ListItem>
             ))}

@@ -87,22 +87,26 @@ export function AssessmentBilling({ assessmentId }: { assessmentId: number }) {
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        {list.map((invoice) => (
-          <Link
-            key={invoice.id}
-            component="button"
-            variant="body2"
-            aria-label={t('download', { label: invoice.label })}
-            onClick={() => {
-              setError(null);
-              downloadFile(adminInvoiceUrl(invoice.id), `${invoice.label}.pdf`).catch(
-                (failure: Error) => setError(failure.message || t('downloadFailed')),
-              );
-            }}
-          >
-            {`${t(`kind.${invoice.kind}`)} ${invoice.label} · ${formatDate(invoice.issuedAt, i18n.language)}`}
-          </Link>
-        ))}
+        {list.map((invoice) => {
+          const shown = `${t(`kind.${invoice.kind}`)} ${invoice.label} · ${formatDate(invoice.issuedAt, i18n.language)}`;
+          return (
+            <Link
+              key={invoice.id}
+              component="button"
+              variant="body2"
+              // The spoken name contains the visible text, so voice control finds the link by it.
+              aria-label={t('download', { label: shown })}
+              onClick={() => {
+                setError(null);
+                downloadFile(adminInvoiceUrl(invoice.id), `${invoice.label}.pdf`).catch(
+                  (failure: Error) => setError(failure.message || t('downloadFailed')),
+                );
+              }}
+            >
+              {shown}
+            </Link>
+          );
+        })}
         {refunded && <Chip size="small" color="error" variant="outlined" label={t('refunded')} />}
         {list.length > 0 && !refunded && (
           <Button size="small" color="error" variant="outlined" onClick={() => setRefunding(true)}>

@@ -165,7 +165,11 @@ export function QuestionDialog({
               {...field}
               disabled={answered > 0}
               helperText={answered > 0 ? t('questions.dialog.typeLocked') : undefined}
-              slotProps={{ htmlInput: { 'data-testid': 'question-type' } }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'question-type' },
+                // Why the field is locked must stay readable: disabled grey is 2.7:1.
+                formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+              }}
             >
               {QUESTION_TYPES.map((value) => (
                 <MenuItem key={value} value={value}>

@@ -31,7 +31,11 @@ export function ViewDialog({
       fullScreenOnPhone
       paperSx={paperSx}
     >
-      <DialogContent dividers>{children}</DialogContent>
+      {/* What is shown may scroll (a diagram in German at 820 px): keyboard users scroll it
+          once it has focus. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label={title}>
+        {children}
+      </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={onClose}>{t('dialog.close')}</Button>
       </DialogActions>

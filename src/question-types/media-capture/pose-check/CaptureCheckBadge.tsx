@@ -38,7 +38,8 @@ export function CaptureCheckBadge({ value }: { value: unknown }) {
         variant="outlined"
         icon={check.confirmed ? <CheckCircleIcon /> : <WarningAmberIcon />}
         label={check.confirmed ? t('confirmed') : t('notConfirmed')}
-        sx={{ alignSelf: 'flex-start' }}
+        // Orange text on white reads at 3.4:1; the words stay dark, the outline and icon orange.
+        sx={{ alignSelf: 'flex-start', '& .MuiChip-label': { color: 'text.primary' } }}
       />
       {details.length > 0 && (
         <Typography variant="caption" color="text.secondary">

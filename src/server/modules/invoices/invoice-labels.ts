@@ -37,7 +37,7 @@ export const invoiceLabels = {
     description: 'Leistung',
     amount: 'Betrag',
     service: 'CMD-Risikobewertung mit schriftlicher Auswertung durch einen Zahnarzt',
-    discount: (code: string) => `Rabatt (Aktionscode ${code})`,
+    discount: (code: string) => `Rabatt (Gutscheincode ${code})`,
     total: 'Gesamtbetrag',
     vatIncluded: (percent: string) => `Enthaltene USt. ${percent} %`,
     net: 'Nettobetrag',

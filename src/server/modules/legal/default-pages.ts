@@ -51,7 +51,7 @@ Die Bewertung ist eine Früherkennung, keine Diagnose, und ersetzt keine Untersu
 Der Vertrag kommt zustande, wenn Ihre Zahlung bestätigt ist. Sie erhalten dann einen Zugangscode per E-Mail; halten Sie ihn geheim, denn wer ihn hat, kann Ihre Bewertung öffnen.
 
 ## Preis und Zahlung
-Der Preis wird beim Kauf angezeigt (99 EUR, abzüglich eines Aktionscodes) und per Karte über den Zahlungsanbieter bezahlt. Sie erhalten eine Rechnung, die Sie nach der Anmeldung herunterladen können.
+Der Preis wird beim Kauf angezeigt (99 EUR, abzüglich eines Gutscheincodes) und per Karte über den Zahlungsanbieter bezahlt. Sie erhalten eine Rechnung, die Sie nach der Anmeldung herunterladen können.
 
 ## Sofortiger Beginn und Widerrufsrecht
 Als Verbraucherin oder Verbraucher haben Sie ein Widerrufsrecht (siehe Widerrufsbelehrung). Beim Kauf verlangen Sie, dass die Praxis sofort mit der Leistung beginnt; Ihr Widerrufsrecht erlischt, wenn die Leistung vollständig erbracht ist.
