@@ -52,8 +52,14 @@ export const POSE_THRESHOLDS = {
   gaze: { horizontal: 0.1, vertical: 0.06 },
   /** Profiles: the head turned at least this far (degrees)… */
   profileYaw: 60,
-  /** …or, when the model's yaw saturates, the nose this close to the face's outline. */
-  profileNoseOffset: 0.6,
+  /**
+   * …or the nose at or beyond the face's outline (the measure's limit) with the head turned at
+   * least `profileNoseYaw`: the model's yaw reads low on strongly turned heads, but the nose
+   * offset alone is no profile: it reads 0.5-0.9 at 12-24° and 1.5 at 34°
+   * (docs/capture-check.md, accuracy set).
+   */
+  profileNoseOffset: 1.5,
+  profileNoseYaw: 45,
   /** Profiles: a face seen from the side is narrower; its centre may be further off. */
   profileCentreTolerance: 0.2,
   profileFaceHeight: { min: 0.4, max: 0.8 },
@@ -148,9 +154,11 @@ function gazeHolds(measures: PoseMeasures, direction: Direction): boolean {
 function profileHolds(measures: PoseMeasures, side: Side): boolean {
   const towards = side === 'left' ? -1 : 1;
   const pointing = Math.sign(measures.noseOffset) === towards;
+  const yaw = Math.abs(measures.yaw);
   const turned =
-    Math.abs(measures.yaw) >= POSE_THRESHOLDS.profileYaw ||
-    Math.abs(measures.noseOffset) >= POSE_THRESHOLDS.profileNoseOffset;
+    yaw >= POSE_THRESHOLDS.profileYaw ||
+    (Math.abs(measures.noseOffset) >= POSE_THRESHOLDS.profileNoseOffset &&
+      yaw >= POSE_THRESHOLDS.profileNoseYaw);
   return pointing && turned;
 }
 
