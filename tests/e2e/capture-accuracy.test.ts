@@ -183,6 +183,7 @@ describe('capture check accuracy on labelled faces (issue 31)', () => {
     const misses: string[] = [];
     const readings: string[] = [];
     const frontalPitch: number[] = [];
+    const tighterPitch = tally();
     const times: number[] = [];
     const samples: [LabelledFace | null, Variant][] = [
       ...faces.flatMap((face) =>
@@ -213,6 +214,12 @@ describe('capture check accuracy on labelled faces (issue 31)', () => {
         frontalPitch.push(measures.pitch);
       const expected = expectedOf(face, variant);
       const label = `${face?.name ?? 'no face'} ${variant}`;
+      // The issue asks for pitch within about ±10°; criteria.ts allows 15 (docs/capture-check.md).
+      count(
+        tighterPitch,
+        expected.guides['face-guide'],
+        evaluatePose('face-guide', measures).holds && Math.abs(measures?.pitch ?? 0) <= 10,
+      );
       for (const guide of GUIDES) {
         const holds = evaluatePose(guide, measures).holds;
         count(guides[guide]!, expected.guides[guide], holds);
@@ -245,6 +252,7 @@ describe('capture check accuracy on labelled faces (issue 31)', () => {
           ([name, t]) => `  ${name}: ${percent(t)} (${t.right}/${t.total}, ${t.positives} true)`,
         ),
         `pitch of the centred frontal faces: ${frontalPitch.sort((a, b) => a - b).join(', ')}`,
+        `face-guide with pitch ±10°: ${percent(tighterPitch)} (${tighterPitch.right}/${tighterPitch.total})`,
         `detection: median ${times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!.toFixed(0)} ms`,
         'readings of the centred faces:',
         ...readings,
