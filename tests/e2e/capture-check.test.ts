@@ -20,9 +20,11 @@ const L = LABELS.en;
 /**
  * A face photo that ships in the model's package (the first face of its detection demo's
  * screenshot), cropped and placed in a 640x480 camera frame with the face at about 60 % of the
- * capture square's height, turned into a looping Y4M clip for Chromium's fake camera.
+ * capture square's height, turned into a Y4M clip for Chromium's fake camera (which loops it).
+ * With `thenEmpty`, the face is shown that many seconds and then as long an empty frame: the
+ * patient leaves the camera and comes back.
  */
-function frontalClip(dir: string): string {
+function frontalClip(dir: string, thenEmpty?: number): string {
   const source = join(
     'node_modules',
     '@vladmandic',
@@ -30,23 +32,25 @@ function frontalClip(dir: string): string {
     'assets',
     'screenshot-facedetect.jpg',
   );
-  const clip = join(dir, 'frontal.y4m');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-loop',
-    '1',
-    '-i',
-    source,
-    '-vf',
-    'crop=150:150:10:344,scale=400:400,pad=640:480:120:40,format=yuv420p',
-    '-t',
-    '1',
-    '-r',
-    '10',
-    clip,
-  ]);
+  const face = 'crop=150:150:10:344,scale=400:400,pad=640:480:120:40,fps=10,format=yuv420p';
+  const clip = join(dir, thenEmpty ? 'frontal-then-empty.y4m' : 'frontal.y4m');
+  const seconds = String(thenEmpty ?? 1);
+  const input = ['-loop', '1', '-t', seconds, '-i', source];
+  const filter = thenEmpty
+    ? [
+        '-f',
+        'lavfi',
+        '-t',
+        seconds,
+        '-i',
+        'color=c=black:s=640x480:r=10',
+        '-filter_complex',
+        `[0:v]${face}[face];[1:v]format=yuv420p[empty];[face][empty]concat=n=2:v=1[out]`,
+        '-map',
+        '[out]',
+      ]
+    : ['-vf', face];
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...input, ...filter, '-r', '10', clip]);
   return clip;
 }
 
@@ -65,13 +69,13 @@ function launchWithClip(clip: string): Promise<Browser> {
   });
 }
 
-/** A server whose patient has answered everything before the first photo with this guide. */
-function startAtGuide(overlay: OverlayId) {
+/** A server whose patient has answered everything before the first photo (or video) with this guide. */
+function startAtGuide(overlay: OverlayId, kind: 'photo' | 'video' = 'photo') {
   return e2e.startServer({
     seed: async ({ db }) => {
-      const patient = await insertPatient(db, { email: `capture-${overlay}@example.org` });
+      const patient = await insertPatient(db, { email: `capture-${kind}-${overlay}@example.org` });
       const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
-      const index = all.findIndex((q) => q.questionType === 'photo' && q.overlay === overlay);
+      const index = all.findIndex((q) => q.questionType === kind && q.overlay === overlay);
       await db.insert(answers).values(
         all.slice(0, index).map((q) => ({
           userId: patient.userId,
@@ -193,4 +197,56 @@ describe('capture assistant on a fake camera (issue 31)', () => {
       await started.close();
     }
   }, 180_000);
+});
+
+describe('capture assistant while a video records (issue 31)', () => {
+  let dir: string;
+  let browser: Browser;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'capture-video-'));
+    browser = await launchWithClip(frontalClip(dir, 4));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('warns when the face leaves the guide and stores the share of frames in pose', async () => {
+    const started = await startAtGuide('face-guide', 'video');
+    const context = await browser.newContext({
+      baseURL: started.server.baseUrl,
+      viewport: DESKTOP,
+      permissions: ['camera', 'microphone'],
+    });
+    const page = await context.newPage();
+    const state = () => instruction(page).getAttribute('data-instruction');
+    try {
+      await signIn(page, L, started.seeded.code);
+      // Start while the face is in the guide.
+      await expect.poll(state, { timeout: 60_000, interval: 100 }).toBe('holds');
+      await page.getByRole('button', { name: L.startRecording }).click();
+      // The clip's empty half: the patient is warned…
+      await expect.poll(state, { timeout: 20_000, interval: 100 }).toBe('noFace');
+      expect(await instruction(page).innerText()).toBe(
+        'Your face has left the guide – move back into it.',
+      );
+      await shot(page, 'capture-check-video-left-guide');
+      // …and the warning goes once the face is back.
+      await expect.poll(state, { timeout: 20_000, interval: 100 }).toBe('holds');
+      await page.getByRole('button', { name: L.stopRecording }).click();
+      await page.getByText(L.videoUploaded).waitFor({ timeout: 30_000 });
+      const before = await currentNumber(page);
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(before + 1);
+    } finally {
+      await context.close();
+    }
+    const check = captureCheckOf((await storedAnswers(started))[0]?.value);
+    console.log(`video's captureCheck: ${JSON.stringify(check)}`);
+    // Frames in pose before and after the empty stretch, none during it.
+    expect(check?.shareInPose).toBeGreaterThan(0);
+    expect(check?.shareInPose).toBeLessThan(1);
+    expect(check?.confirmed).toBe(check!.shareInPose! >= 0.8);
+    expect(check?.model).toContain('@vladmandic/human');
+  }, 240_000);
 });
