@@ -180,6 +180,36 @@ describe('capture assistant on a fake camera (issue 31)', () => {
     expect(captureCheckOf(stored[0]?.value)?.confirmed).toBe(false);
   }, 180_000);
 
+  it('with the automatic capture on, a held pose counts down 3-2-1 and takes the photo by itself', async () => {
+    const { started, context, page } = await openAt('face-guide');
+    try {
+      await signIn(page, L, started.seeded.code);
+      await page
+        .getByLabel('Take the photo by itself after a countdown')
+        .check({ timeout: 60_000 });
+      // Every line the screen reader region shows, in order.
+      await page.getByTestId('auto-capture-countdown').evaluate((region) => {
+        const lines: string[] = [];
+        Object.assign(window, { countdownLines: lines });
+        new MutationObserver(() => {
+          if (region.textContent && lines.at(-1) !== region.textContent)
+            lines.push(region.textContent);
+        }).observe(region, { childList: true, characterData: true, subtree: true });
+      });
+      await page.getByText(L.photoUploaded).waitFor({ timeout: 60_000 });
+      const lines = await page.evaluate(
+        () => (window as unknown as { countdownLines: string[] }).countdownLines,
+      );
+      expect(lines.slice(-3)).toEqual(['Photo in 3…', 'Photo in 2…', 'Photo in 1…']);
+      const before = await currentNumber(page);
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(before + 1);
+    } finally {
+      await context.close();
+    }
+    expect(captureCheckOf((await storedAnswers(started))[0]?.value)?.confirmed).toBe(true);
+  }, 180_000);
+
   it('with the model file blocked the camera works as before, with a one-line note', async () => {
     const { started, context, page } = await openAt('face-guide', true);
     try {
