@@ -1,8 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   evaluatePose,
@@ -11,9 +9,9 @@ import {
   type PoseMeasures,
 } from '../../src/question-types/media-capture/pose-check/criteria';
 import type { OverlayId } from '../../src/shared/overlays';
-import { FACE_LIBRARY_ALIAS } from '../../vite.face-model';
 import { useE2e } from '../helpers/e2e-fixture';
 import type { Placement } from '../helpers/pose-accuracy-page';
+import { measureFace, openPoseHarness } from '../helpers/pose-harness';
 import { labelledFaces, type LabelledFace } from '../helpers/pose-faces';
 
 const e2e = useE2e();
@@ -138,30 +136,6 @@ const count = (into: Tally, expected: boolean | undefined, actual: boolean | und
 };
 const share = ({ right, total }: Tally) => (total === 0 ? 1 : right / total);
 
-/** The accuracy test's page: served from the product's origin, so its model files are used. */
-async function openHarness(page: Page): Promise<void> {
-  const bundle = await build({
-    entryPoints: ['tests/helpers/pose-accuracy-page.ts'],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-    alias: { '@vladmandic/human': FACE_LIBRARY_ALIAS.replacement },
-  });
-  await page.route('**/__pose-accuracy/page.js', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: bundle.outputFiles[0]!.text }),
-  );
-  await page.route('**/__pose-accuracy/', (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: '<!doctype html><script type="module" src="page.js"></script>',
-    }),
-  );
-  await page.goto('/__pose-accuracy/');
-  await page.waitForFunction(() => 'poseAccuracy' in window);
-}
-
 describe('capture check accuracy on labelled faces (issue 31)', () => {
   let dir: string;
   beforeAll(() => {
@@ -172,7 +146,7 @@ describe('capture check accuracy on labelled faces (issue 31)', () => {
   it('the real model and the criteria agree with the labels on ≥ 90 % of samples per guide', async () => {
     const faces = labelledFaces(dir);
     const page = await e2e.newPage();
-    await openHarness(page);
+    await openPoseHarness(page);
     const modelFiles: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/face-model/')) modelFiles.push(request.url());
@@ -195,20 +169,7 @@ describe('capture check accuracy on labelled faces (issue 31)', () => {
       [null, 'centred'],
     ];
     for (const [face, variant] of samples) {
-      const { measures, ms } = await page.evaluate(
-        ([dataUrl, placement]) =>
-          (
-            window as unknown as {
-              poseAccuracy: {
-                measure(
-                  url: string | null,
-                  at: Placement,
-                ): Promise<{ measures: PoseMeasures | null; ms: number }>;
-              };
-            }
-          ).poseAccuracy.measure(dataUrl, placement),
-        [face?.dataUrl ?? null, VARIANTS[variant]] as const,
-      );
+      const { measures, ms } = await measureFace(page, face?.dataUrl ?? null, VARIANTS[variant]);
       times.push(ms);
       if (face?.pose === 'frontal' && variant === 'centred' && measures)
         frontalPitch.push(measures.pitch);

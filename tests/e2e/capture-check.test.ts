@@ -1,15 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answers, questions } from '../../src/server/schema';
+import { answers } from '../../src/server/schema';
 import { captureCheckOf } from '../../src/shared/contracts/capture-check';
 import type { OverlayId } from '../../src/shared/overlays';
-import { insertPatient } from '../helpers/admin-seed';
-import { CHROMIUM_PATH, DESKTOP } from '../helpers/browser';
+import { DESKTOP } from '../helpers/browser';
+import { frontalClip, launchWithClip, seedAtMediaQuestion } from '../helpers/capture-check-browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { withDataDirDatabase } from '../helpers/server-process';
 import { currentNumber, LABELS, shot, signIn } from '../helpers/survey-browser';
@@ -17,76 +16,9 @@ import { currentNumber, LABELS, shot, signIn } from '../helpers/survey-browser';
 const e2e = useE2e({ server: false });
 const L = LABELS.en;
 
-/**
- * A face photo that ships in the model's package (the first face of its detection demo's
- * screenshot), cropped and placed in a 640x480 camera frame with the face at about 60 % of the
- * capture square's height, turned into a Y4M clip for Chromium's fake camera (which loops it).
- * With `thenEmpty`, the face is shown that many seconds and then as long an empty frame: the
- * patient leaves the camera and comes back.
- */
-function frontalClip(dir: string, thenEmpty?: number): string {
-  const source = join(
-    'node_modules',
-    '@vladmandic',
-    'human',
-    'assets',
-    'screenshot-facedetect.jpg',
-  );
-  const face = 'crop=150:150:10:344,scale=400:400,pad=640:480:120:40,fps=10,format=yuv420p';
-  const clip = join(dir, thenEmpty ? 'frontal-then-empty.y4m' : 'frontal.y4m');
-  const seconds = String(thenEmpty ?? 1);
-  const input = ['-loop', '1', '-t', seconds, '-i', source];
-  const filter = thenEmpty
-    ? [
-        '-f',
-        'lavfi',
-        '-t',
-        seconds,
-        '-i',
-        'color=c=black:s=640x480:r=10',
-        '-filter_complex',
-        `[0:v]${face}[face];[1:v]format=yuv420p[empty];[face][empty]concat=n=2:v=1[out]`,
-        '-map',
-        '[out]',
-      ]
-    : ['-vf', face];
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...input, ...filter, '-r', '10', clip]);
-  return clip;
-}
-
-function launchWithClip(clip: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${clip}`,
-    ],
-  });
-}
-
 /** A server whose patient has answered everything before the first photo (or video) with this guide. */
 function startAtGuide(overlay: OverlayId, kind: 'photo' | 'video' = 'photo') {
-  return e2e.startServer({
-    seed: async ({ db }) => {
-      const patient = await insertPatient(db, { email: `capture-${kind}-${overlay}@example.org` });
-      const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
-      const index = all.findIndex((q) => q.questionType === kind && q.overlay === overlay);
-      await db.insert(answers).values(
-        all.slice(0, index).map((q) => ({
-          userId: patient.userId,
-          assessmentId: patient.assessmentId,
-          questionId: q.id,
-          answerText: '',
-        })),
-      );
-      return { code: patient.code, questionId: all[index]!.id };
-    },
-  });
+  return e2e.startServer({ seed: ({ db }) => seedAtMediaQuestion(db, overlay, kind) });
 }
 
 /** The answers to the question, read from the database once the server has stopped. */
