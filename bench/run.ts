@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { formatTable, meetsGoal, type Figure } from './report';
 import { measureAnswerSave } from './sections/answer-save';
 import { measureBundles } from './sections/bundle-size';
+import { measureCapture } from './sections/capture';
 import { measureLighthouse } from './sections/lighthouse';
 import { measureReads } from './sections/reads';
 import { measureUpload } from './sections/upload';
@@ -18,12 +19,13 @@ const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   upload: measureUpload,
   bundle: measureBundles,
   lighthouse: measureLighthouse,
+  capture: measureCapture,
 };
 
 async function main() {
   const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const names = wanted.length > 0 ? wanted : Object.keys(SECTIONS);
-  if (names.some((name) => name === 'bundle' || name === 'lighthouse')) {
+  if (names.some((name) => ['bundle', 'lighthouse', 'capture'].includes(name))) {
     console.error('building the client…');
     execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
   }

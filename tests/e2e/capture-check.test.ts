@@ -1,15 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answers, questions } from '../../src/server/schema';
+import { answers } from '../../src/server/schema';
 import { captureCheckOf } from '../../src/shared/contracts/capture-check';
 import type { OverlayId } from '../../src/shared/overlays';
-import { insertPatient } from '../helpers/admin-seed';
-import { CHROMIUM_PATH, DESKTOP } from '../helpers/browser';
+import { DESKTOP } from '../helpers/browser';
+import { frontalClip, launchWithClip, seedAtMediaQuestion } from '../helpers/capture-check-browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { withDataDirDatabase } from '../helpers/server-process';
 import { currentNumber, LABELS, shot, signIn } from '../helpers/survey-browser';
@@ -17,72 +16,9 @@ import { currentNumber, LABELS, shot, signIn } from '../helpers/survey-browser';
 const e2e = useE2e({ server: false });
 const L = LABELS.en;
 
-/**
- * A face photo that ships in the model's package (the first face of its detection demo's
- * screenshot), cropped and placed in a 640x480 camera frame with the face at about 60 % of the
- * capture square's height, turned into a looping Y4M clip for Chromium's fake camera.
- */
-function frontalClip(dir: string): string {
-  const source = join(
-    'node_modules',
-    '@vladmandic',
-    'human',
-    'assets',
-    'screenshot-facedetect.jpg',
-  );
-  const clip = join(dir, 'frontal.y4m');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-loop',
-    '1',
-    '-i',
-    source,
-    '-vf',
-    'crop=150:150:10:344,scale=400:400,pad=640:480:120:40,format=yuv420p',
-    '-t',
-    '1',
-    '-r',
-    '10',
-    clip,
-  ]);
-  return clip;
-}
-
-function launchWithClip(clip: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${clip}`,
-    ],
-  });
-}
-
-/** A server whose patient has answered everything before the first photo with this guide. */
-function startAtGuide(overlay: OverlayId) {
-  return e2e.startServer({
-    seed: async ({ db }) => {
-      const patient = await insertPatient(db, { email: `capture-${overlay}@example.org` });
-      const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
-      const index = all.findIndex((q) => q.questionType === 'photo' && q.overlay === overlay);
-      await db.insert(answers).values(
-        all.slice(0, index).map((q) => ({
-          userId: patient.userId,
-          assessmentId: patient.assessmentId,
-          questionId: q.id,
-          answerText: '',
-        })),
-      );
-      return { code: patient.code, questionId: all[index]!.id };
-    },
-  });
+/** A server whose patient has answered everything before the first photo (or video) with this guide. */
+function startAtGuide(overlay: OverlayId, kind: 'photo' | 'video' = 'photo') {
+  return e2e.startServer({ seed: ({ db }) => seedAtMediaQuestion(db, overlay, kind) });
 }
 
 /** The answers to the question, read from the database once the server has stopped. */
@@ -176,6 +112,36 @@ describe('capture assistant on a fake camera (issue 31)', () => {
     expect(captureCheckOf(stored[0]?.value)?.confirmed).toBe(false);
   }, 180_000);
 
+  it('with the automatic capture on, a held pose counts down 3-2-1 and takes the photo by itself', async () => {
+    const { started, context, page } = await openAt('face-guide');
+    try {
+      await signIn(page, L, started.seeded.code);
+      await page
+        .getByLabel('Take the photo by itself after a countdown')
+        .check({ timeout: 60_000 });
+      // Every line the screen reader region shows, in order.
+      await page.getByTestId('auto-capture-countdown').evaluate((region) => {
+        const lines: string[] = [];
+        Object.assign(window, { countdownLines: lines });
+        new MutationObserver(() => {
+          if (region.textContent && lines.at(-1) !== region.textContent)
+            lines.push(region.textContent);
+        }).observe(region, { childList: true, characterData: true, subtree: true });
+      });
+      await page.getByText(L.photoUploaded).waitFor({ timeout: 60_000 });
+      const lines = await page.evaluate(
+        () => (window as unknown as { countdownLines: string[] }).countdownLines,
+      );
+      expect(lines.slice(-3)).toEqual(['Photo in 3…', 'Photo in 2…', 'Photo in 1…']);
+      const before = await currentNumber(page);
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(before + 1);
+    } finally {
+      await context.close();
+    }
+    expect(captureCheckOf((await storedAnswers(started))[0]?.value)?.confirmed).toBe(true);
+  }, 180_000);
+
   it('with the model file blocked the camera works as before, with a one-line note', async () => {
     const { started, context, page } = await openAt('face-guide', true);
     try {
@@ -193,4 +159,56 @@ describe('capture assistant on a fake camera (issue 31)', () => {
       await started.close();
     }
   }, 180_000);
+});
+
+describe('capture assistant while a video records (issue 31)', () => {
+  let dir: string;
+  let browser: Browser;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'capture-video-'));
+    browser = await launchWithClip(frontalClip(dir, 4));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('warns when the face leaves the guide and stores the share of frames in pose', async () => {
+    const started = await startAtGuide('face-guide', 'video');
+    const context = await browser.newContext({
+      baseURL: started.server.baseUrl,
+      viewport: DESKTOP,
+      permissions: ['camera', 'microphone'],
+    });
+    const page = await context.newPage();
+    const state = () => instruction(page).getAttribute('data-instruction');
+    try {
+      await signIn(page, L, started.seeded.code);
+      // Start while the face is in the guide.
+      await expect.poll(state, { timeout: 60_000, interval: 100 }).toBe('holds');
+      await page.getByRole('button', { name: L.startRecording }).click();
+      // The clip's empty half: the patient is warned…
+      await expect.poll(state, { timeout: 20_000, interval: 100 }).toBe('noFace');
+      expect(await instruction(page).innerText()).toBe(
+        'Your face has left the guide – move back into it.',
+      );
+      await shot(page, 'capture-check-video-left-guide');
+      // …and the warning goes once the face is back.
+      await expect.poll(state, { timeout: 20_000, interval: 100 }).toBe('holds');
+      await page.getByRole('button', { name: L.stopRecording }).click();
+      await page.getByText(L.videoUploaded).waitFor({ timeout: 30_000 });
+      const before = await currentNumber(page);
+      await page.getByRole('button', { name: L.next }).click();
+      await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(before + 1);
+    } finally {
+      await context.close();
+    }
+    const check = captureCheckOf((await storedAnswers(started))[0]?.value);
+    console.log(`video's captureCheck: ${JSON.stringify(check)}`);
+    // Frames in pose before and after the empty stretch, none during it.
+    expect(check?.shareInPose).toBeGreaterThan(0);
+    expect(check?.shareInPose).toBeLessThan(1);
+    expect(check?.confirmed).toBe(check!.shareInPose! >= 0.8);
+    expect(check?.model).toContain('@vladmandic/human');
+  }, 240_000);
 });

@@ -23,8 +23,10 @@ import { CAPTURE_SIZE, isPhone } from './camera-platform';
 import { CameraView, clock } from './CameraView';
 import { ACCEPTED_FILES, chosenUpload } from './chosen-file';
 import { CapturedMedia, SavedMedia } from './MediaPreview';
+import { AutoCaptureSwitch, CountdownNumber } from './pose-check/AutoCapture';
 import { PoseOutline, PoseInstructionLine } from './pose-check/PoseFeedback';
 import { POSE_CHECK_TEXTS } from './pose-check/survey-texts';
+import { useAutoCapture } from './pose-check/useAutoCapture';
 import { usePoseCheck } from './pose-check/usePoseCheck';
 import type { CaptureCheck } from '../../shared/contracts/capture-check';
 import { SURVEY_TEXTS } from './survey-texts';
@@ -108,6 +110,13 @@ export default function MediaInput({
     captureCheck.current = pose.photoCheck(confirmed);
     camera.takePhoto(showCapture);
   };
+  /** The patient's choice of the automatic capture, kept while the question is open. */
+  const [autoCapture, setAutoCapture] = useState(false);
+  const countdown = useAutoCapture(
+    autoCapture && phase === 'capture' && kind === 'photo' && pose.state === 'checking',
+    pose.ready,
+    () => takePhoto(true),
+  );
   const { uploading, progress, restored } = upload;
 
   // A recording kept from an earlier visit is shown while its upload resumes.
@@ -190,11 +199,18 @@ export default function MediaInput({
           }
         >
           <PoseOutline check={pose} />
+          <CountdownNumber countdown={countdown} />
         </CameraView>
       )}
       {phase === 'capture' && !cameraMissing && (
         <PoseInstructionLine check={pose} recording={recording} />
       )}
+      {/* From the model's loading on, so the buttons below move once at most. */}
+      {phase === 'capture' &&
+        isPhoto &&
+        (pose.state === 'loading' || pose.state === 'checking') && (
+          <AutoCaptureSwitch on={autoCapture} onChange={setAutoCapture} countdown={countdown} />
+        )}
 
       {phase !== 'capture' && preview && (
         <CapturedMedia

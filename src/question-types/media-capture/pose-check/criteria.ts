@@ -42,8 +42,10 @@ export const POSE_THRESHOLDS = {
   /** Face height in the capture area for the frontal guides. */
   faceHeight: { min: 0.45, max: 0.75 },
   /**
-   * Head angles of a frontal pose (degrees, either way). Pitch allows 15: the model reads 11-13°
-   * on every frontal portrait of its own package's samples (docs/capture-check.md).
+   * Head angles of a frontal pose (degrees, either way). Pitch allows 15, not the issue's 10:
+   * the model reads up to 13.4° on faces looking straight into the camera; at 10 the face guide
+   * scores 89.6 % on the accuracy set and the frontal clip never enables the shutter
+   * (docs/capture-check.md).
    */
   frontal: { yaw: 10, pitch: 15, roll: 10 },
   /** Teeth guide: inner-lip gap at least this share of the face's height. */
@@ -52,8 +54,14 @@ export const POSE_THRESHOLDS = {
   gaze: { horizontal: 0.1, vertical: 0.06 },
   /** Profiles: the head turned at least this far (degrees)… */
   profileYaw: 60,
-  /** …or, when the model's yaw saturates, the nose this close to the face's outline. */
-  profileNoseOffset: 0.6,
+  /**
+   * …or the nose at or beyond the face's outline (the measure's limit) with the head turned at
+   * least `profileNoseYaw`: the model's yaw reads low on strongly turned heads, but the nose
+   * offset alone is no profile: it reads 0.5-0.9 at 12-24° and 1.5 at 34°
+   * (docs/capture-check.md, accuracy set).
+   */
+  profileNoseOffset: 1.5,
+  profileNoseYaw: 45,
   /** Profiles: a face seen from the side is narrower; its centre may be further off. */
   profileCentreTolerance: 0.2,
   profileFaceHeight: { min: 0.4, max: 0.8 },
@@ -148,9 +156,11 @@ function gazeHolds(measures: PoseMeasures, direction: Direction): boolean {
 function profileHolds(measures: PoseMeasures, side: Side): boolean {
   const towards = side === 'left' ? -1 : 1;
   const pointing = Math.sign(measures.noseOffset) === towards;
+  const yaw = Math.abs(measures.yaw);
   const turned =
-    Math.abs(measures.yaw) >= POSE_THRESHOLDS.profileYaw ||
-    Math.abs(measures.noseOffset) >= POSE_THRESHOLDS.profileNoseOffset;
+    yaw >= POSE_THRESHOLDS.profileYaw ||
+    (Math.abs(measures.noseOffset) >= POSE_THRESHOLDS.profileNoseOffset &&
+      yaw >= POSE_THRESHOLDS.profileNoseYaw);
   return pointing && turned;
 }
 

@@ -2,10 +2,18 @@ import type { PoseMeasures } from './criteria';
 import { measureFace, type FaceLandmarks } from './measure';
 import { FACE_MODEL_PATH } from './model-files';
 
-/** Finds one face in a video frame and measures it; null when there is none. */
+/** The live camera, or a picture drawn on a canvas (the accuracy test's labelled faces). */
+export type FaceFrame = HTMLVideoElement | HTMLCanvasElement;
+
+/** Finds one face in a frame and measures it; null when there is none. */
 export interface FaceDetector {
-  detect(video: HTMLVideoElement): Promise<PoseMeasures | null>;
+  detect(frame: FaceFrame): Promise<PoseMeasures | null>;
 }
+
+const sizeOf = (frame: FaceFrame) =>
+  frame instanceof HTMLVideoElement
+    ? { width: frame.readyState < 2 ? 0 : frame.videoWidth, height: frame.videoHeight }
+    : { width: frame.width, height: frame.height };
 
 /**
  * Only the face parts the check needs: BlazeFace, FaceMesh and Iris. Everything else the
@@ -66,11 +74,12 @@ async function createDetector(): Promise<FaceDetector> {
   if (human.models.stats().numLoadedModels < MODEL_COUNT)
     throw new Error('The face model did not load');
   return {
-    async detect(video) {
-      if (video.readyState < 2 || video.videoWidth === 0) return null;
-      const result = await human.detect(video);
+    async detect(frame) {
+      const { width, height } = sizeOf(frame);
+      if (width === 0) return null;
+      const result = await human.detect(frame);
       const face = result.face[0] as FaceLandmarks | undefined;
-      return face ? measureFace(face, video.videoWidth, video.videoHeight) : null;
+      return face ? measureFace(face, width, height) : null;
     },
   };
 }

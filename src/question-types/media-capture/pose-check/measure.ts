@@ -15,8 +15,9 @@ const MESH = {
   lowerInnerLip: 14,
   outlineLeft: 234,
   outlineRight: 454,
-  eyeA: [33, 133],
-  eyeB: [362, 263],
+  /** Each eye: its two corners, then its upper and lower lid's middle. */
+  eyeA: [33, 133, 159, 145],
+  eyeB: [362, 263, 386, 374],
   irisCentres: [468, 473],
   faceOnly: 468,
 } as const;
@@ -82,18 +83,24 @@ export function measureFace(
 }
 
 /**
- * Mean offset of the irises from their eyes' centres relative to the eye's width. Each iris is
- * paired with the nearer eye, whatever order the model lists them in.
+ * Mean offset of the irises from their eyes' centres relative to the eye's width: across from
+ * the corners' middle, down from the lids' middle (the corners sit low in the eye: an iris
+ * looking straight ahead is above their middle). Each iris is paired with the nearer eye,
+ * whatever order the model lists them in.
  */
 function gazeOf(point: ((index: number) => { x: number; y: number }) | null): {
   x: number;
   y: number;
 } {
   if (!point) return { x: 0, y: 0 };
-  const eyes = [MESH.eyeA, MESH.eyeB].map(([a, b]) => {
+  const eyes = [MESH.eyeA, MESH.eyeB].map(([a, b, upper, lower]) => {
     const p = point(a);
     const q = point(b);
-    return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2, width: Math.abs(p.x - q.x) || 1e-6 };
+    return {
+      x: (p.x + q.x) / 2,
+      y: (point(upper).y + point(lower).y) / 2,
+      width: Math.abs(p.x - q.x) || 1e-6,
+    };
   });
   let x = 0;
   let y = 0;

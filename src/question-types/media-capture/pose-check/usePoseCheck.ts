@@ -101,7 +101,7 @@ export function usePoseCheck(
       if (stopped) return;
       setState('checking');
       let count = 0;
-      let rateStart = 0;
+      let detectingMs = 0;
       let heldSince: number | null = null;
       let shown: PoseInstruction | null = null;
       let shownSince = performance.now();
@@ -119,9 +119,11 @@ export function usePoseCheck(
         if (stopped) return;
         const now = performance.now();
         count += 1;
-        if (count === WARM_UP_FRAMES) rateStart = now;
+        if (count > WARM_UP_FRAMES) detectingMs += now - started;
         if (count === WARM_UP_FRAMES + RATE_FRAMES) {
-          const fps = (RATE_FRAMES * 1000) / (now - rateStart);
+          // The detection's own time only: the pauses between checks, longer while a video
+          // records, are no slowness (a recording started at once switched the check off).
+          const fps = (RATE_FRAMES * 1000) / detectingMs;
           if (fps < POSE_THRESHOLDS.minFps) {
             setState('unavailable');
             return;
