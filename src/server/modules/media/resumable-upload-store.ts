@@ -85,7 +85,9 @@ export interface FinishedParts {
  * One PATCH's view of an upload: bytes are sealed into the file's 1 MiB chunks as they arrive,
  * gathered into parts, and each part written to the media store before the database records the
  * new offset. What the database says is always there: a PATCH that dies midway leaves the
- * offset where its last record put it, and the client resends from it.
+ * offset where its last record put it, and the client resends from it. Nothing is copied on the
+ * way but into ciphertext: a chunk is sealed from the pieces it arrived in, and an upload holds
+ * at most a part and a chunk, whatever its size.
  */
 class SealingUpload {
   private readonly header: SealedHeader;
@@ -93,7 +95,9 @@ class SealingUpload {
   private readonly lastIndex: number;
   private committed: number;
   offset: number;
-  private tail: Buffer;
+  /** The plaintext of the chunk still filling, in the pieces it arrived in. */
+  private tail: Buffer[];
+  private tailBytes: number;
   private pending: Buffer[];
   private pendingChunks: number;
   /** Chunks sealed so far, in parts or pending. */
@@ -114,7 +118,9 @@ class SealingUpload {
     this.lastIndex = Math.ceil(row.size / CHUNK_BYTES) - 1;
     this.committed = row.offset;
     this.offset = row.offset;
-    this.tail = openTail(key, row.id, row.tail);
+    const tail = openTail(key, row.id, row.tail);
+    this.tail = tail.length > 0 ? [tail] : [];
+    this.tailBytes = tail.length;
     this.pending = row.pending ? [row.pending] : [];
     this.pendingChunks = (row.pending?.length ?? 0) / SEALED_CHUNK_BYTES;
     this.sealedChunks = Math.floor(row.offset / CHUNK_BYTES);
@@ -124,11 +130,19 @@ class SealingUpload {
   }
 
   async take(data: Buffer): Promise<void> {
-    this.tail = this.tail.length === 0 ? Buffer.from(data) : Buffer.concat([this.tail, data]);
     this.offset += data.length;
-    while (this.tail.length >= CHUNK_BYTES) {
-      await this.seal(this.tail.subarray(0, CHUNK_BYTES));
-      this.tail = this.tail.subarray(CHUNK_BYTES);
+    let rest = data;
+    while (this.tailBytes + rest.length >= CHUNK_BYTES) {
+      const missing = CHUNK_BYTES - this.tailBytes;
+      this.tail.push(rest.subarray(0, missing));
+      rest = rest.subarray(missing);
+      await this.seal(this.tail);
+      this.tail = [];
+      this.tailBytes = 0;
+    }
+    if (rest.length > 0) {
+      this.tail.push(rest);
+      this.tailBytes += rest.length;
     }
     if (this.pendingChunks >= this.deps.media.parts.chunksPerPart) {
       await this.flush();
@@ -138,29 +152,24 @@ class SealingUpload {
 
   /** All bytes are in: the chunk still filling is the file's last. */
   async sealLast(): Promise<void> {
-    if (this.tail.length === 0) return;
+    if (this.tailBytes === 0) return;
     await this.seal(this.tail);
-    this.tail = Buffer.alloc(0);
+    this.tail = [];
+    this.tailBytes = 0;
   }
 
   /** Seals the next chunk; the first one is where the bytes tell what kind of file this is. */
-  private async seal(plain: Buffer): Promise<void> {
+  private async seal(plain: Buffer[]): Promise<void> {
     const index = this.sealedChunks;
-    if (index === 0) await this.checkKind(plain);
-    const sealed = sealPieces(
-      this.key,
-      this.header.prefix,
-      index,
-      [plain],
-      index === this.lastIndex,
-    );
+    if (index === 0) await this.checkKind(Buffer.concat(plain).subarray(0, SNIFF_BYTES));
+    const sealed = sealPieces(this.key, this.header.prefix, index, plain, index === this.lastIndex);
     this.pending.push(...sealed);
     this.pendingChunks += 1;
     this.sealedChunks += 1;
   }
 
-  private async checkKind(first: Buffer): Promise<void> {
-    const kind = sniffMediaKind(first.subarray(0, SNIFF_BYTES));
+  private async checkKind(head: Buffer): Promise<void> {
+    const kind = sniffMediaKind(head);
     if (!kind || kind.mediaType !== this.row.mediaType) throw wrongKind();
     if (this.path.endsWith(`.${kind.extension}`)) return;
     // Reserved under the declared type's name; the file is named for what it is.
@@ -187,6 +196,16 @@ class SealingUpload {
     this.pendingChunks = 0;
   }
 
+  /**
+   * The PATCH ends here: a store that takes parts of any size gets the sealed chunks gathered so
+   * far (the database then holds no more than the chunk still filling), then the offset is
+   * recorded. A store that refuses them leaves them for the database.
+   */
+  async keep(): Promise<void> {
+    if (this.deps.media.parts.anySize) await this.flush().catch(() => undefined);
+    await this.commit();
+  }
+
   /** Records the new offset and the bytes not yet in a part; another PATCH starts from here. */
   async commit(): Promise<void> {
     if (this.offset === this.committed) return;
@@ -195,7 +214,7 @@ class SealingUpload {
       partsId: this.partsId,
       parts: this.tags,
       pending: this.pending.length > 0 ? Buffer.concat(this.pending) : null,
-      tail: sealTail(this.key, this.row.id, this.tail),
+      tail: sealTail(this.key, this.row.id, Buffer.concat(this.tail, this.tailBytes)),
     });
     if (!recorded) throw ERRORS.INVALID_OFFSET;
     this.committed = this.offset;
@@ -287,10 +306,10 @@ export class ResumableUploadStore extends DataStore {
       }
       // What arrived before the cut is kept, if the database takes it: the client resumes there.
       // A last PATCH that failed is sent again whole.
-      if (upload.offset < row.size) await upload.commit().catch(() => undefined);
+      if (upload.offset < row.size) await upload.keep().catch(() => undefined);
       throw error;
     }
-    await upload.commit();
+    await upload.keep();
     return upload.offset;
   }
 
