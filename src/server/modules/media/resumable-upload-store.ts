@@ -17,9 +17,11 @@ import { newMediaPath } from './media-store';
 import {
   advanceResumableUpload,
   deleteResumableUpload,
+  findResumableState,
   findResumableUpload,
   insertResumableUpload,
   type ResumableRow,
+  type ResumableState,
 } from './resumable-upload-repository';
 import { isStoreOutage, storeUnavailable } from './store-outage';
 import { removeUpload, type RemovalDeps } from './upload-removal';
@@ -87,7 +89,7 @@ export interface FinishedParts {
  * new offset. What the database says is always there: a PATCH that dies midway leaves the
  * offset where its last record put it, and the client resends from it. Nothing is copied on the
  * way but into ciphertext: a chunk is sealed from the pieces it arrived in, and an upload holds
- * at most a part and a chunk, whatever its size.
+ * at most two parts' worth of sealed chunks and a chunk of plaintext, whatever its size.
  */
 class SealingUpload {
   private readonly header: SealedHeader;
@@ -98,8 +100,8 @@ class SealingUpload {
   /** The plaintext of the chunk still filling, in the pieces it arrived in. */
   private tail: Buffer[];
   private tailBytes: number;
-  private pending: Buffer[];
-  private pendingChunks: number;
+  /** Sealed chunks not yet in a part, each in the pieces it was sealed in. */
+  private pending: Buffer[][];
   /** Chunks sealed so far, in parts or pending. */
   private sealedChunks: number;
   partsId: string | null;
@@ -121,8 +123,10 @@ class SealingUpload {
     const tail = openTail(key, row.id, row.tail);
     this.tail = tail.length > 0 ? [tail] : [];
     this.tailBytes = tail.length;
-    this.pending = row.pending ? [row.pending] : [];
-    this.pendingChunks = (row.pending?.length ?? 0) / SEALED_CHUNK_BYTES;
+    this.pending = [];
+    for (let at = 0; at < (row.pending?.length ?? 0); at += SEALED_CHUNK_BYTES) {
+      this.pending.push([row.pending!.subarray(at, at + SEALED_CHUNK_BYTES)]);
+    }
     this.sealedChunks = Math.floor(row.offset / CHUNK_BYTES);
     this.partsId = row.partsId;
     this.tags = [...row.parts];
@@ -144,9 +148,14 @@ class SealingUpload {
       this.tail.push(rest);
       this.tailBytes += rest.length;
     }
-    if (this.pendingChunks >= this.deps.media.parts.chunksPerPart) {
-      await this.flush();
-      await this.commit();
+    const { chunksPerPart, anySize } = this.deps.media.parts;
+    // A store that takes no small part keeps a part's worth back while bytes arrive: whatever
+    // the PATCH brings after it, its end can then write all it sealed, and the database keeps no
+    // sealed chunk (a PATCH of fewer chunks than a part is the exception).
+    const reserve = anySize ? 0 : chunksPerPart;
+    if (this.pending.length >= chunksPerPart + reserve) {
+      await this.flush(this.pending.length - reserve);
+      await this.checkpoint();
     }
   }
 
@@ -163,8 +172,7 @@ class SealingUpload {
     const index = this.sealedChunks;
     if (index === 0) await this.checkKind(Buffer.concat(plain).subarray(0, SNIFF_BYTES));
     const sealed = sealPieces(this.key, this.header.prefix, index, plain, index === this.lastIndex);
-    this.pending.push(...sealed);
-    this.pendingChunks += 1;
+    this.pending.push(sealed);
     this.sealedChunks += 1;
   }
 
@@ -180,44 +188,62 @@ class SealingUpload {
     this.path = path;
   }
 
-  /** Writes the sealed chunks gathered so far as the next part. */
-  async flush(): Promise<void> {
-    if (this.pendingChunks === 0) return;
+  /** Writes the first `count` sealed chunks gathered so far (all unless told) as the next part. */
+  async flush(count = this.pending.length): Promise<void> {
+    if (count === 0) return;
     const { parts } = this.deps.media;
-    const first = this.sealedChunks - this.pendingChunks;
-    const pieces = first === 0 ? [this.row.header, ...this.pending] : this.pending;
+    const first = this.sealedChunks - this.pending.length;
+    const sealed = this.pending.slice(0, count).flat();
+    const pieces = first === 0 ? [this.row.header, ...sealed] : sealed;
     const position = first === 0 ? 0 : this.row.header.length + first * SEALED_CHUNK_BYTES;
     this.partsId ??= await fromStore(parts.begin(this.path));
     const tag = await fromStore(
       parts.put(this.path, this.partsId, { number: this.tags.length + 1, position, pieces }),
     );
     this.tags.push(tag);
-    this.pending = [];
-    this.pendingChunks = 0;
+    this.pending = this.pending.slice(count);
   }
 
   /**
-   * The PATCH ends here: a store that takes parts of any size gets the sealed chunks gathered so
-   * far (the database then holds no more than the chunk still filling), then the offset is
-   * recorded. A store that refuses them leaves them for the database.
+   * The PATCH ends here: the sealed chunks gathered so far go to the store as a part when it
+   * takes them (the database then holds no more than the chunk still filling), else (fewer than
+   * a part, or the store failing) to the database; then the offset is recorded.
    */
   async keep(): Promise<void> {
-    if (this.deps.media.parts.anySize) await this.flush().catch(() => undefined);
+    const { chunksPerPart, anySize } = this.deps.media.parts;
+    if (anySize || this.pending.length >= chunksPerPart) await this.flush().catch(() => undefined);
     await this.commit();
   }
 
   /** Records the new offset and the bytes not yet in a part; another PATCH starts from here. */
   async commit(): Promise<void> {
     if (this.offset === this.committed) return;
-    const recorded = await advanceResumableUpload(this.deps.db, this.row.id, this.committed, {
-      offset: this.offset,
-      partsId: this.partsId,
-      parts: this.tags,
-      pending: this.pending.length > 0 ? Buffer.concat(this.pending) : null,
+    await this.advance(this.offset, {
+      pending: this.pending.length > 0 ? Buffer.concat(this.pending.flat()) : null,
       tail: sealTail(this.key, this.row.id, Buffer.concat(this.tail, this.tailBytes)),
     });
+  }
+
+  /**
+   * Mid-PATCH, once a part is written: records the offset the parts reach, so that a process
+   * that dies now loses at most what came after them. The chunks held back and the one filling
+   * are not written to the database for it (the PATCH's end records them, or writes them as a
+   * part); a PATCH cut here is resent from this offset.
+   */
+  private async checkpoint(): Promise<void> {
+    const inParts = (this.sealedChunks - this.pending.length) * CHUNK_BYTES;
+    if (inParts > this.committed) await this.advance(inParts, { pending: null, tail: null });
+  }
+
+  private async advance(offset: number, held: Pick<ResumableRow, 'pending' | 'tail'>) {
+    const recorded = await advanceResumableUpload(this.deps.db, this.row.id, this.committed, {
+      offset,
+      partsId: this.partsId,
+      parts: this.tags,
+      ...held,
+    });
     if (!recorded) throw ERRORS.INVALID_OFFSET;
-    this.committed = this.offset;
+    this.committed = offset;
   }
 }
 
@@ -253,10 +279,13 @@ export class ResumableUploadStore extends DataStore {
     return upload;
   }
 
-  /** The upload's row, or undefined when it does not exist (finished long ago, refused, erased). */
-  async record(id: string): Promise<ResumableRow | undefined> {
+  /**
+   * The upload's state, or undefined when it does not exist (finished long ago, refused,
+   * erased). Without its sealed bytes: a PATCH reads it three times, and the write only needs them.
+   */
+  async record(id: string): Promise<ResumableState | undefined> {
     if (!ID_PATTERN.test(id)) return undefined;
-    return findResumableUpload(this.deps.db, id);
+    return findResumableState(this.deps.db, id);
   }
 
   override async getUpload(id: string): Promise<Upload> {
@@ -273,7 +302,7 @@ export class ResumableUploadStore extends DataStore {
   }
 
   override async write(source: Readable, id: string, offset: number): Promise<number> {
-    const row = await this.record(id);
+    const row = ID_PATTERN.test(id) ? await findResumableUpload(this.deps.db, id) : undefined;
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.offset !== offset) throw ERRORS.INVALID_OFFSET;
     if (row.result) {
