@@ -215,6 +215,47 @@ describe.runIf(reachable)(
       expect(await plaintextInBucket()).toEqual([]);
     }, 120_000);
 
+    it('write what a PATCH of a part or more brings as parts, keeping no sealed chunk in the database', async () => {
+      const headers = { ...(await patient()), 'tus-resumable': '1.0.0' };
+      const video = await firstQuestionOfType(database.db, 'video');
+      const bytes = mediaBytes('webm', 15 * MiB + 7);
+      const created = await fetch(endpoint(), {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'upload-length': String(bytes.length),
+          'upload-metadata': uploadMetadata({ questionId: String(video.id) }),
+        },
+      });
+      expect(created.status).toBe(201);
+      const location = `${proxy.url}${created.headers.get('location')}`;
+      const id = location.split('/').pop()!;
+      const patch = (from: number, to: number) =>
+        fetch(location, {
+          method: 'PATCH',
+          headers: {
+            ...headers,
+            'upload-offset': String(from),
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: new Uint8Array(bytes.subarray(from, to)),
+        });
+      const row = async () =>
+        (await database.db.select().from(resumableUploads)).find((upload) => upload.id === id)!;
+
+      // 11 chunks: parts of 5 and 6 (a part's worth held back until the end), none left over.
+      expect((await patch(0, 11 * MiB)).status).toBe(204);
+      expect(await row()).toMatchObject({ offset: 11 * MiB, pending: null, tail: null });
+      expect((await row()).parts).toHaveLength(2);
+      // Fewer chunks than a part: S3 takes no such part but the last, the database keeps them.
+      expect((await patch(11 * MiB, 14 * MiB)).status).toBe(204);
+      expect((await row()).pending?.length).toBe(3 * (MiB + 16));
+      const last = await patch(14 * MiB, bytes.length);
+      expect(last.status).toBe(200);
+      const { mediaPath } = (await last.json()) as { mediaPath: string };
+      expect((await playedBack(headers, mediaPath)).equals(bytes)).toBe(true);
+    }, 60_000);
+
     it('answer a repeated last PATCH 409 with the offset, and keep the upload whole', async () => {
       const headers = { ...(await patient()), 'tus-resumable': '1.0.0' };
       const video = await firstQuestionOfType(database.db, 'video');

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lt } from 'drizzle-orm';
 import type { MediaUploadResult } from '../../../shared/contracts/survey';
 import type { DbOrTx } from '../../platform/db/client';
 import { mediaUploads, resumableUploads } from './tables';
@@ -9,11 +9,25 @@ export type ResumableRow = typeof resumableUploads.$inferSelect & {
   reservation: { id: number; path: string; maxBytes: number };
 };
 
+/** An upload's state without its sealed bytes: what every request but a PATCH's write reads. */
+export type ResumableState = Omit<ResumableRow, SealedColumn>;
+
 export type NewResumableRow = typeof resumableUploads.$inferInsert;
 
 export async function insertResumableUpload(db: DbOrTx, row: NewResumableRow): Promise<void> {
   await db.insert(resumableUploads).values(row);
 }
+
+/** The columns that hold sealed bytes: up to a part's worth, read only to write on. */
+type SealedColumn = 'header' | 'pending' | 'tail';
+const { header, pending, tail, ...stateColumns } = getTableColumns(resumableUploads);
+const sealedColumns = { header, pending, tail };
+
+const reservationColumns = {
+  id: mediaUploads.id,
+  path: mediaUploads.path,
+  maxBytes: mediaUploads.sizeBytes,
+};
 
 /** The upload and its reservation; undefined once it is gone (refused, cleaned up, erased). */
 export async function findResumableUpload(
@@ -21,14 +35,20 @@ export async function findResumableUpload(
   id: string,
 ): Promise<ResumableRow | undefined> {
   const [row] = await db
-    .select({
-      upload: resumableUploads,
-      reservation: {
-        id: mediaUploads.id,
-        path: mediaUploads.path,
-        maxBytes: mediaUploads.sizeBytes,
-      },
-    })
+    .select({ upload: { ...stateColumns, ...sealedColumns }, reservation: reservationColumns })
+    .from(resumableUploads)
+    .innerJoin(mediaUploads, eq(mediaUploads.id, resumableUploads.reservationId))
+    .where(eq(resumableUploads.id, id));
+  return row && { ...row.upload, reservation: row.reservation };
+}
+
+/** As `findResumableUpload`, without the sealed bytes. */
+export async function findResumableState(
+  db: DbOrTx,
+  id: string,
+): Promise<ResumableState | undefined> {
+  const [row] = await db
+    .select({ upload: stateColumns, reservation: reservationColumns })
     .from(resumableUploads)
     .innerJoin(mediaUploads, eq(mediaUploads.id, resumableUploads.reservationId))
     .where(eq(resumableUploads.id, id));

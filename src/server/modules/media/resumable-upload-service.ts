@@ -18,7 +18,7 @@ import {
   resumableUploadsOf,
   type UploadOwner,
   unfinishedUploadsOfQuestion,
-  type ResumableRow,
+  type ResumableState,
 } from './resumable-upload-repository';
 import {
   wrongKind,
@@ -112,7 +112,7 @@ export async function ownResumableUpload(
   deps: Pick<ResumableDeps, 'uploads'>,
   scope: PatientScope,
   id: string,
-): Promise<ResumableRow> {
+): Promise<ResumableState> {
   const record = await deps.uploads.record(id);
   if (!record || record.userId !== scope.userId || record.assessmentId !== scope.assessmentId) {
     throw uploadNotFound();

@@ -17,9 +17,11 @@ import { newMediaPath } from './media-store';
 import {
   advanceResumableUpload,
   deleteResumableUpload,
+  findResumableState,
   findResumableUpload,
   insertResumableUpload,
   type ResumableRow,
+  type ResumableState,
 } from './resumable-upload-repository';
 import { isStoreOutage, storeUnavailable } from './store-outage';
 import { removeUpload, type RemovalDeps } from './upload-removal';
@@ -85,7 +87,9 @@ export interface FinishedParts {
  * One PATCH's view of an upload: bytes are sealed into the file's 1 MiB chunks as they arrive,
  * gathered into parts, and each part written to the media store before the database records the
  * new offset. What the database says is always there: a PATCH that dies midway leaves the
- * offset where its last record put it, and the client resends from it.
+ * offset where its last record put it, and the client resends from it. Nothing is copied on the
+ * way but into ciphertext: a chunk is sealed from the pieces it arrived in, and an upload holds
+ * at most two parts' worth of sealed chunks and a chunk of plaintext, whatever its size.
  */
 class SealingUpload {
   private readonly header: SealedHeader;
@@ -93,9 +97,11 @@ class SealingUpload {
   private readonly lastIndex: number;
   private committed: number;
   offset: number;
-  private tail: Buffer;
-  private pending: Buffer[];
-  private pendingChunks: number;
+  /** The plaintext of the chunk still filling, in the pieces it arrived in. */
+  private tail: Buffer[];
+  private tailBytes: number;
+  /** Sealed chunks not yet in a part, each in the pieces it was sealed in. */
+  private pending: Buffer[][];
   /** Chunks sealed so far, in parts or pending. */
   private sealedChunks: number;
   partsId: string | null;
@@ -114,9 +120,13 @@ class SealingUpload {
     this.lastIndex = Math.ceil(row.size / CHUNK_BYTES) - 1;
     this.committed = row.offset;
     this.offset = row.offset;
-    this.tail = openTail(key, row.id, row.tail);
-    this.pending = row.pending ? [row.pending] : [];
-    this.pendingChunks = (row.pending?.length ?? 0) / SEALED_CHUNK_BYTES;
+    const tail = openTail(key, row.id, row.tail);
+    this.tail = tail.length > 0 ? [tail] : [];
+    this.tailBytes = tail.length;
+    this.pending = [];
+    for (let at = 0; at < (row.pending?.length ?? 0); at += SEALED_CHUNK_BYTES) {
+      this.pending.push([row.pending!.subarray(at, at + SEALED_CHUNK_BYTES)]);
+    }
     this.sealedChunks = Math.floor(row.offset / CHUNK_BYTES);
     this.partsId = row.partsId;
     this.tags = [...row.parts];
@@ -124,43 +134,50 @@ class SealingUpload {
   }
 
   async take(data: Buffer): Promise<void> {
-    this.tail = this.tail.length === 0 ? Buffer.from(data) : Buffer.concat([this.tail, data]);
     this.offset += data.length;
-    while (this.tail.length >= CHUNK_BYTES) {
-      await this.seal(this.tail.subarray(0, CHUNK_BYTES));
-      this.tail = this.tail.subarray(CHUNK_BYTES);
+    let rest = data;
+    while (this.tailBytes + rest.length >= CHUNK_BYTES) {
+      const missing = CHUNK_BYTES - this.tailBytes;
+      this.tail.push(rest.subarray(0, missing));
+      rest = rest.subarray(missing);
+      await this.seal(this.tail);
+      this.tail = [];
+      this.tailBytes = 0;
     }
-    if (this.pendingChunks >= this.deps.media.parts.chunksPerPart) {
-      await this.flush();
-      await this.commit();
+    if (rest.length > 0) {
+      this.tail.push(rest);
+      this.tailBytes += rest.length;
+    }
+    const { chunksPerPart, anySize } = this.deps.media.parts;
+    // A store that takes no small part keeps a part's worth back while bytes arrive: whatever
+    // the PATCH brings after it, its end can then write all it sealed, and the database keeps no
+    // sealed chunk (a PATCH of fewer chunks than a part is the exception).
+    const reserve = anySize ? 0 : chunksPerPart;
+    if (this.pending.length >= chunksPerPart + reserve) {
+      await this.flush(this.pending.length - reserve);
+      await this.checkpoint();
     }
   }
 
   /** All bytes are in: the chunk still filling is the file's last. */
   async sealLast(): Promise<void> {
-    if (this.tail.length === 0) return;
+    if (this.tailBytes === 0) return;
     await this.seal(this.tail);
-    this.tail = Buffer.alloc(0);
+    this.tail = [];
+    this.tailBytes = 0;
   }
 
   /** Seals the next chunk; the first one is where the bytes tell what kind of file this is. */
-  private async seal(plain: Buffer): Promise<void> {
+  private async seal(plain: Buffer[]): Promise<void> {
     const index = this.sealedChunks;
-    if (index === 0) await this.checkKind(plain);
-    const sealed = sealPieces(
-      this.key,
-      this.header.prefix,
-      index,
-      [plain],
-      index === this.lastIndex,
-    );
-    this.pending.push(...sealed);
-    this.pendingChunks += 1;
+    if (index === 0) await this.checkKind(Buffer.concat(plain).subarray(0, SNIFF_BYTES));
+    const sealed = sealPieces(this.key, this.header.prefix, index, plain, index === this.lastIndex);
+    this.pending.push(sealed);
     this.sealedChunks += 1;
   }
 
-  private async checkKind(first: Buffer): Promise<void> {
-    const kind = sniffMediaKind(first.subarray(0, SNIFF_BYTES));
+  private async checkKind(head: Buffer): Promise<void> {
+    const kind = sniffMediaKind(head);
     if (!kind || kind.mediaType !== this.row.mediaType) throw wrongKind();
     if (this.path.endsWith(`.${kind.extension}`)) return;
     // Reserved under the declared type's name; the file is named for what it is.
@@ -171,34 +188,62 @@ class SealingUpload {
     this.path = path;
   }
 
-  /** Writes the sealed chunks gathered so far as the next part. */
-  async flush(): Promise<void> {
-    if (this.pendingChunks === 0) return;
+  /** Writes the first `count` sealed chunks gathered so far (all unless told) as the next part. */
+  async flush(count = this.pending.length): Promise<void> {
+    if (count === 0) return;
     const { parts } = this.deps.media;
-    const first = this.sealedChunks - this.pendingChunks;
-    const pieces = first === 0 ? [this.row.header, ...this.pending] : this.pending;
+    const first = this.sealedChunks - this.pending.length;
+    const sealed = this.pending.slice(0, count).flat();
+    const pieces = first === 0 ? [this.row.header, ...sealed] : sealed;
     const position = first === 0 ? 0 : this.row.header.length + first * SEALED_CHUNK_BYTES;
     this.partsId ??= await fromStore(parts.begin(this.path));
     const tag = await fromStore(
       parts.put(this.path, this.partsId, { number: this.tags.length + 1, position, pieces }),
     );
     this.tags.push(tag);
-    this.pending = [];
-    this.pendingChunks = 0;
+    this.pending = this.pending.slice(count);
+  }
+
+  /**
+   * The PATCH ends here: the sealed chunks gathered so far go to the store as a part when it
+   * takes them (the database then holds no more than the chunk still filling), else (fewer than
+   * a part, or the store failing) to the database; then the offset is recorded.
+   */
+  async keep(): Promise<void> {
+    const { chunksPerPart, anySize } = this.deps.media.parts;
+    if (anySize || this.pending.length >= chunksPerPart) await this.flush().catch(() => undefined);
+    await this.commit();
   }
 
   /** Records the new offset and the bytes not yet in a part; another PATCH starts from here. */
   async commit(): Promise<void> {
     if (this.offset === this.committed) return;
+    await this.advance(this.offset, {
+      pending: this.pending.length > 0 ? Buffer.concat(this.pending.flat()) : null,
+      tail: sealTail(this.key, this.row.id, Buffer.concat(this.tail, this.tailBytes)),
+    });
+  }
+
+  /**
+   * Mid-PATCH, once a part is written: records the offset the parts reach, so that a process
+   * that dies now loses at most what came after them. The chunks held back and the one filling
+   * are not written to the database for it (the PATCH's end records them, or writes them as a
+   * part); a PATCH cut here is resent from this offset.
+   */
+  private async checkpoint(): Promise<void> {
+    const inParts = (this.sealedChunks - this.pending.length) * CHUNK_BYTES;
+    if (inParts > this.committed) await this.advance(inParts, { pending: null, tail: null });
+  }
+
+  private async advance(offset: number, held: Pick<ResumableRow, 'pending' | 'tail'>) {
     const recorded = await advanceResumableUpload(this.deps.db, this.row.id, this.committed, {
-      offset: this.offset,
+      offset,
       partsId: this.partsId,
       parts: this.tags,
-      pending: this.pending.length > 0 ? Buffer.concat(this.pending) : null,
-      tail: sealTail(this.key, this.row.id, this.tail),
+      ...held,
     });
     if (!recorded) throw ERRORS.INVALID_OFFSET;
-    this.committed = this.offset;
+    this.committed = offset;
   }
 }
 
@@ -234,10 +279,13 @@ export class ResumableUploadStore extends DataStore {
     return upload;
   }
 
-  /** The upload's row, or undefined when it does not exist (finished long ago, refused, erased). */
-  async record(id: string): Promise<ResumableRow | undefined> {
+  /**
+   * The upload's state, or undefined when it does not exist (finished long ago, refused,
+   * erased). Without its sealed bytes: a PATCH reads it three times, and the write only needs them.
+   */
+  async record(id: string): Promise<ResumableState | undefined> {
     if (!ID_PATTERN.test(id)) return undefined;
-    return findResumableUpload(this.deps.db, id);
+    return findResumableState(this.deps.db, id);
   }
 
   override async getUpload(id: string): Promise<Upload> {
@@ -254,7 +302,7 @@ export class ResumableUploadStore extends DataStore {
   }
 
   override async write(source: Readable, id: string, offset: number): Promise<number> {
-    const row = await this.record(id);
+    const row = ID_PATTERN.test(id) ? await findResumableUpload(this.deps.db, id) : undefined;
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.offset !== offset) throw ERRORS.INVALID_OFFSET;
     if (row.result) {
@@ -287,10 +335,10 @@ export class ResumableUploadStore extends DataStore {
       }
       // What arrived before the cut is kept, if the database takes it: the client resumes there.
       // A last PATCH that failed is sent again whole.
-      if (upload.offset < row.size) await upload.commit().catch(() => undefined);
+      if (upload.offset < row.size) await upload.keep().catch(() => undefined);
       throw error;
     }
-    await upload.commit();
+    await upload.keep();
     return upload.offset;
   }
 

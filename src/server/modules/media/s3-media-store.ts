@@ -117,6 +117,7 @@ export function createS3MediaStore(
    */
   const parts: FileParts = {
     chunksPerPart: CHUNKS_PER_PART,
+    anySize: false,
     async begin(path) {
       const created = await client.send(
         new CreateMultipartUploadCommand({

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { PoolStats } from '../ops/metrics';
 import { acquireDataDirLock } from './data-dir-lock';
+import { PGLITE_BYTEA } from './pglite-bytea';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; services accept either so callers can compose them in one transaction. */
@@ -80,7 +81,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const releaseLock =
     target.kind === 'pglite' ? await acquireDataDirLock(target.dataDir) : async () => {};
   try {
-    const client = target.kind === 'pglite' ? new PGlite(target.dataDir) : new PGlite();
+    const client =
+      target.kind === 'pglite'
+        ? new PGlite(target.dataDir, PGLITE_BYTEA)
+        : new PGlite(PGLITE_BYTEA);
     await client.waitReady;
     const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
