@@ -1,3 +1,4 @@
+import './first-screen.css';
 import { reloadOnceOnStaleChunk } from './lib/stale-chunk-reload';
 
 reloadOnceOnStaleChunk();
