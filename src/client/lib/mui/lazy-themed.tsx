@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 
-const loadThemeRoot = () => import('./ThemeRoot');
+/** MUI's theme provider and MUI's core with it; requested early by a page that needs them. */
+export const loadThemeRoot = () => import('./ThemeRoot');
 
 /**
  * `lazy()` for a component that uses MUI: its code arrives together with MUI's theme, which
