@@ -42,6 +42,20 @@ function replaceOnce(text: string, search: string, replacement: string): string 
   return text.replace(search, () => replacement);
 }
 
+/** The stylesheet Vite links in index.html (the first screens' CSS) as the page's own. */
+const STYLESHEET = /<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/;
+
+/**
+ * index.html with its stylesheet inline: the prerendered paywall then paints from its first
+ * response, with no request for CSS in between.
+ */
+async function inlineStylesheet(outDir: string, html: string): Promise<string> {
+  const link = STYLESHEET.exec(html);
+  if (!link) throw new Error('prerender: index.html links no stylesheet');
+  const css = await readFile(join(outDir, link[1]!), 'utf8');
+  return html.replace(link[0], () => `<style>${css}</style>`);
+}
+
 /**
  * Writes paywall.en.html and paywall.de.html: index.html with the paywall's first screen and its
  * CSS already in it, which the server sends for `/` so a phone paints before any script runs.
@@ -58,7 +72,7 @@ async function prerenderPaywall(outDir: string): Promise<void> {
       root: 'src/client',
       logLevel: 'warn',
       resolve: REACT_ON_PREACT,
-      // Bundled, not loaded from node_modules at run time: there React Router, MUI and
+      // Bundled, not loaded from node_modules at run time: there React Router and
       // react-i18next would import React itself rather than Preact, and render nothing.
       ssr: { noExternal: true },
       build: {
@@ -75,7 +89,10 @@ async function prerenderPaywall(outDir: string): Promise<void> {
     const { renderPaywall, LANGUAGES } = (await import(
       pathToFileURL(join(ssrDir, 'prerender.mjs')).href
     )) as typeof Prerender;
-    const template = await readFile(join(outDir, 'index.html'), 'utf8');
+    const template = await inlineStylesheet(
+      outDir,
+      await readFile(join(outDir, 'index.html'), 'utf8'),
+    );
     for (const language of LANGUAGES) {
       const { html, head } = await renderPaywall(language);
       // A library rendering through another React than the build's renders nothing, silently.

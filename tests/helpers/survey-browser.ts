@@ -97,7 +97,7 @@ export async function signIn(page: Page, L: (typeof LABELS)[Lang], code: string)
 /** Full-page screenshots with the sticky top bar and fixed footer in their normal place. */
 export async function shot(page: Page, name: string) {
   await page.addStyleTag({
-    content: 'header.MuiAppBar-root, footer { position: static !important; }',
+    content: 'header.shell-header, footer.shell-footer { position: static !important; }',
   });
   await screenshot(page, name);
 }

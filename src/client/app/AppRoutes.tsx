@@ -1,23 +1,24 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LEGAL_PAGES } from '../../shared/constants';
 import { PaywallPage } from '../features/paywall/PaywallPage';
 import { LazyQueryProvider } from '../lib/lazy-query-provider';
+import { lazyThemed } from '../lib/mui/lazy-themed';
 import { PageLoader } from '../lib/PageLoader';
 import { loadSurveyPage } from './page-code';
 import { AdminOnly, SignedInOnly, VisitorOnly } from './route-guards';
 
-// Survey and admin code arrive only when needed, so the paywall stays light.
-const SurveyPage = lazy(loadSurveyPage);
-const QuestionsPage = lazy(() => import('../features/questions/QuestionsPage'));
-const PatientsPage = lazy(() => import('../features/patients/PatientsPage'));
-const PromoCodesPage = lazy(() => import('../features/promo-codes/PromoCodesPage'));
-const ReviewQueuePage = lazy(() => import('../features/review/ReviewQueuePage'));
-const AssessmentPage = lazy(() => import('../features/evaluation/AssessmentPage'));
-const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
-const PrivacyNoticePage = lazy(() => import('../features/privacy/PrivacyNoticePage'));
-const LegalPage = lazy(() => import('../features/legal/LegalPage'));
-const PaymentSuccessPage = lazy(() => import('../features/paywall/PaymentSuccessPage'));
+// Survey and admin code arrive only when needed, with MUI, so the paywall stays light.
+const SurveyPage = lazyThemed(loadSurveyPage);
+const QuestionsPage = lazyThemed(() => import('../features/questions/QuestionsPage'));
+const PatientsPage = lazyThemed(() => import('../features/patients/PatientsPage'));
+const PromoCodesPage = lazyThemed(() => import('../features/promo-codes/PromoCodesPage'));
+const ReviewQueuePage = lazyThemed(() => import('../features/review/ReviewQueuePage'));
+const AssessmentPage = lazyThemed(() => import('../features/evaluation/AssessmentPage'));
+const AuditLogPage = lazyThemed(() => import('../features/audit/AuditLogPage'));
+const PrivacyNoticePage = lazyThemed(() => import('../features/privacy/PrivacyNoticePage'));
+const LegalPage = lazyThemed(() => import('../features/legal/LegalPage'));
+const PaymentSuccessPage = lazyThemed(() => import('../features/paywall/PaymentSuccessPage'));
 
 /** The survey, whose code is requested together with the query provider's, not after it. */
 function SurveyRoute() {

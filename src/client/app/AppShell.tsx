@@ -1,17 +1,12 @@
-import Alert from '@mui/material/Alert';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDocumentTitle } from './document-title';
 import { useAuth } from '../lib/auth/auth-context';
 import { RenderSlice } from '../lib/render-slices';
 import { LanguageSelector } from '../lib/LanguageSelector';
+import { lazyThemed } from '../lib/mui/lazy-themed';
+import { Notice } from '../lib/Notice';
 
 /** The legal pages, linked from every page's footer. */
 const FOOTER_LINKS = [
@@ -21,138 +16,63 @@ const FOOTER_LINKS = [
   { to: '/withdrawal', key: 'footer.withdrawal' },
 ] as const;
 
-// Visitors, and so the paywall, never see the navigation: it arrives with a session.
-const SignedInNavigation = lazy(() => import('./SignedInNavigation'));
+// Visitors, and so the paywall, never see the navigation: it arrives with a session, and MUI.
+const SignedInNavigation = lazyThemed(() => import('./SignedInNavigation'));
 
+/** The frame of every page, in plain HTML (`shell.css`): no MUI before the first input. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { languageError, isAuthenticated } = useAuth();
   useDocumentTitle();
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        bgcolor: 'background.default',
-      }}
-    >
+    <div className="shell">
       <RenderSlice>
-        <AppBar position="sticky" elevation={0}>
-          <Toolbar sx={{ gap: 1.5 }}>
-            <Box
-              component={RouterLink}
-              to="/"
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1.5,
-                color: 'inherit',
-                textDecoration: 'none',
-                flexGrow: 1,
-                minWidth: 0,
-              }}
-            >
-              <Box
-                component="img"
+        <header className="shell-header">
+          <div className="shell-toolbar">
+            <RouterLink to="/" className="shell-brand">
+              <img
                 src="/logo.svg"
                 alt={t('logoAlt')}
                 width={36}
                 height={36}
-                sx={{ borderRadius: 1, bgcolor: 'common.white', flexShrink: 0 }}
+                className="shell-logo"
               />
-              <Typography
-                variant="h6"
-                component="span"
-                noWrap
-                sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.25rem' } }}
-              >
-                {t('appTitle')}
-              </Typography>
-            </Box>
+              <span className="shell-title">{t('appTitle')}</span>
+            </RouterLink>
             {isAuthenticated && (
               <Suspense fallback={null}>
                 <SignedInNavigation />
               </Suspense>
             )}
-          </Toolbar>
-        </AppBar>
+          </div>
+        </header>
       </RenderSlice>
       {languageError && (
-        <Alert severity="error" role="alert" sx={{ borderRadius: 0 }}>
+        <Notice severity="error" role="alert" className="shell-language-error">
           {t(languageError)}
-        </Alert>
+        </Notice>
       )}
       <RenderSlice>
-        <Box component="main" sx={{ flexGrow: 1, pb: { xs: 14, sm: 11 } }}>
-          {children}
-        </Box>
+        <main className="shell-main">{children}</main>
       </RenderSlice>
       <RenderSlice>
-        <Box
-          component="footer"
-          sx={{
-            position: 'fixed',
-            bottom: 0,
-            left: 0,
-            right: 0,
-            zIndex: (theme) => theme.zIndex.appBar,
-            bgcolor: 'background.paper',
-            borderTop: 1,
-            borderColor: 'divider',
-            py: 1,
-          }}
-        >
-          <Container
-            maxWidth="lg"
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: 2,
-              flexWrap: 'wrap',
-            }}
-          >
-            <Box
-              component="nav"
-              aria-label={t('footer.legal')}
-              sx={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                columnGap: 2,
-                rowGap: 0.25,
-                flex: '1 1 0',
-                minWidth: 0,
-              }}
-            >
+        <footer className="shell-footer">
+          <div className="container shell-footer-row">
+            <nav aria-label={t('footer.legal')} className="shell-legal">
               {FOOTER_LINKS.map((link) => (
-                <Link
-                  key={link.to}
-                  component={RouterLink}
-                  to={link.to}
-                  variant="body2"
-                  color="text.secondary"
-                  // Wrapped on a phone, the rows of links stay 24 px apart (WCAG target size).
-                  sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
-                >
+                <RouterLink key={link.to} to={link.to}>
                   {t(link.key)}
-                </Link>
+                </RouterLink>
               ))}
               {/* With the links, so a phone's fixed footer grows by no row of its own. */}
-              <Typography
-                variant="body2"
-                component="span"
-                color="text.secondary"
-                data-testid="copyright"
-                sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
-              >
+              <span data-testid="copyright">
                 {t('footer.copyright', { year: new Date().getFullYear(), name: t('appTitle') })}
-              </Typography>
-            </Box>
+              </span>
+            </nav>
             <LanguageSelector />
-          </Container>
-        </Box>
+          </div>
+        </footer>
       </RenderSlice>
-    </Box>
+    </div>
   );
 }

@@ -1,8 +1,3 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import type { SxProps, Theme } from '@mui/material/styles';
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 
 interface Props {
@@ -15,17 +10,18 @@ interface Props {
   required?: boolean;
   autoComplete?: string;
   error?: boolean;
+  /** The line under the field; its height is kept when there is none. */
   helperText?: ReactNode;
   /** Keeps the label above the field, as a date field's own placeholder needs. */
   shrinkLabel?: boolean;
-  sx?: SxProps<Theme>;
+  className?: string;
   htmlInput?: InputHTMLAttributes<HTMLInputElement> & { 'data-testid'?: string };
 }
 
 /**
- * The outlined text field of MUI's TextField, put together from its parts: TextField also
- * brings the select variant (Select, Menu, Popover, Modal) and the other input variants, about
- * a tenth of the paywall's JavaScript, none of which the first screen shows.
+ * MUI's outlined text field in plain HTML with the same look and markup roles
+ * (`outlined-field.css`): the paywall's first screen shows nine of them, and MUI's version
+ * made each render run its styling at run time.
  */
 export function OutlinedField({
   id,
@@ -39,27 +35,49 @@ export function OutlinedField({
   error,
   helperText,
   shrinkLabel,
-  sx,
+  className,
   htmlInput,
 }: Props) {
   const helperId = `${id}-helper-text`;
+  const classes = [
+    'outlined outlined-full',
+    value !== '' && 'outlined-filled',
+    shrinkLabel && 'outlined-shrink',
+    error && 'outlined-error',
+    className,
+  ];
   return (
-    <FormControl fullWidth required={required} error={error} sx={sx}>
-      <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrinkLabel}>
+    <div className={classes.filter(Boolean).join(' ')}>
+      <label htmlFor={id} id={`${id}-label`} className="outlined-label">
         {label}
-      </InputLabel>
-      <OutlinedInput
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        onChange={onChange}
-        autoComplete={autoComplete}
-        label={label}
-        notched={shrinkLabel}
-        inputProps={{ ...htmlInput, 'aria-describedby': helperId }}
-      />
-      <FormHelperText id={helperId}>{helperText}</FormHelperText>
-    </FormControl>
+        {required && <span aria-hidden="true">{'\u2009*'}</span>}
+      </label>
+      <div className="outlined-box">
+        <input
+          {...htmlInput}
+          id={id}
+          name={name}
+          type={type}
+          value={value}
+          onChange={onChange}
+          required={required}
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : false}
+          aria-describedby={helperId}
+          className="outlined-input"
+        />
+        <fieldset aria-hidden="true" className="outlined-outline">
+          <legend>
+            <span>
+              {label}
+              {required && '\u2009*'}
+            </span>
+          </legend>
+        </fieldset>
+      </div>
+      <p id={helperId} className="outlined-helper">
+        {helperText ?? <span aria-hidden="true">{'\u200b'}</span>}
+      </p>
+    </div>
   );
 }

@@ -1,15 +1,12 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from './Spinner';
 
+/** A page's loading state; plain HTML, as it shows while a page's code (and MUI) loads. */
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Box
-      role="status"
-      sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 10 }}
-    >
-      <CircularProgress aria-label={t('loading')} />
-    </Box>
+    <div role="status" className="page-loader">
+      <Spinner label={t('loading')} />
+    </div>
   );
 }

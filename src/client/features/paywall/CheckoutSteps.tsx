@@ -1,9 +1,9 @@
-import Check from '@mui/icons-material/Check';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 
-/** A light two-step indicator (MUI's Stepper would add weight to the first page load). */
+/** MUI's Check icon. */
+const CHECK = 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z';
+
+/** A light two-step indicator, in plain HTML (`paywall.css`). */
 export function CheckoutSteps({
   labels,
   active,
@@ -14,61 +14,32 @@ export function CheckoutSteps({
   label: string;
 }) {
   return (
-    <Box
-      component="ol"
-      aria-label={label}
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-    >
+    <ol aria-label={label} className="checkout-steps">
       {labels.map((text, index) => {
         const done = index < active;
         const current = index === active;
+        const reached = done || current ? ' checkout-step-reached' : '';
         return (
           <Fragment key={text}>
-            {index > 0 && (
-              <Box
-                component="li"
-                aria-hidden
-                sx={{
-                  flex: 1,
-                  height: '2px',
-                  minWidth: 24,
-                  bgcolor: done || current ? 'primary.main' : 'divider',
-                }}
-              />
-            )}
-            <Box
-              component="li"
+            {index > 0 && <li aria-hidden className={`checkout-steps-line${reached}`} />}
+            <li
               aria-current={current ? 'step' : undefined}
-              sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}
+              className={`checkout-step${reached}${current ? ' checkout-step-current' : ''}`}
             >
-              <Box
-                sx={{
-                  width: 26,
-                  height: 26,
-                  borderRadius: '50%',
-                  display: 'grid',
-                  placeItems: 'center',
-                  fontSize: 13,
-                  fontWeight: 700,
-                  color: 'common.white',
-                  bgcolor: done || current ? 'primary.main' : 'grey.500',
-                }}
-              >
-                {done ? <Check sx={{ fontSize: 16 }} aria-hidden /> : index + 1}
-              </Box>
-              <Typography
-                variant="body2"
-                sx={{
-                  fontWeight: current ? 600 : 400,
-                  color: current || done ? 'text.primary' : 'text.secondary',
-                }}
-              >
-                {text}
-              </Typography>
-            </Box>
+              <div className="checkout-step-number">
+                {done ? (
+                  <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <path d={CHECK} />
+                  </svg>
+                ) : (
+                  index + 1
+                )}
+              </div>
+              <p className="checkout-step-label">{text}</p>
+            </li>
           </Fragment>
         );
       })}
-    </Box>
+    </ol>
   );
 }

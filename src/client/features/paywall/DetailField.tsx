@@ -34,8 +34,8 @@ export function DetailField({ name, label, value, onChange, error, wide }: Props
       required
       autoComplete={meta.autoComplete}
       error={Boolean(error)}
-      helperText={error ?? ' '}
-      sx={wide ? { gridColumn: { sm: '1 / -1' } } : undefined}
+      helperText={error}
+      className={wide ? 'details-wide' : undefined}
       shrinkLabel={meta.type === 'date' ? true : undefined}
       htmlInput={{
         ...(meta.type === 'date' ? { max: today, min: '1900-01-01' } : {}),

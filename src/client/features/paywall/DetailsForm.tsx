@@ -1,10 +1,3 @@
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { PatientDetails } from '../../../shared/contracts/paywall';
@@ -12,6 +5,7 @@ import { fetchLegalPage, fetchPrivacyNotice } from './api';
 import type { DetailsErrors } from './details-validation';
 import { RenderSlice } from '../../lib/render-slices';
 import { AGREEMENTS, DETAIL_FIELDS, type Agreement, type DetailFieldName } from './detail-fields';
+import { AgreementBox } from './AgreementBox';
 import { DetailField } from './DetailField';
 import { DetailsSubmitButton } from './DetailsSubmitButton';
 import { savePendingDetails } from './pending-details';
@@ -59,30 +53,19 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
     change({ [name]: given, [AGREEMENTS[name]]: given ? versions.current[name] : '' });
 
   const link = (href: string) => (
-    <Link href={href} target="_blank" rel="noopener">
+    <a href={href} target="_blank" rel="noopener" className="link">
       {' '}
-    </Link>
+    </a>
   );
   const agreement = (name: Agreement, label: ReactNode) => (
     <RenderSlice>
-      <FormControl error={Boolean(errors[name])} sx={{ mt: 1, display: 'flex' }}>
-        <FormControlLabel
-          sx={{ alignItems: 'flex-start' }}
-          control={
-            <Checkbox
-              id={`details-${name}`}
-              checked={values[name]}
-              onChange={(event) => changeAgreement(name, event.target.checked)}
-              slotProps={{ input: { 'aria-describedby': `details-${name}-help` } }}
-              sx={{ mt: -0.75 }}
-            />
-          }
-          label={<Typography variant="body2">{label}</Typography>}
-        />
-        <FormHelperText id={`details-${name}-help`}>
-          {errors[name] ? t(errors[name]) : ' '}
-        </FormHelperText>
-      </FormControl>
+      <AgreementBox
+        id={`details-${name}`}
+        checked={values[name]}
+        onChange={(given) => changeAgreement(name, given)}
+        label={label}
+        error={errors[name] ? t(errors[name]) : undefined}
+      />
     </RenderSlice>
   );
 
@@ -119,26 +102,14 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
   };
 
   const section = (title: string, children: ReactNode) => (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
-        {title}
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          columnGap: 2,
-          rowGap: 0.5,
-        }}
-      >
-        {children}
-      </Box>
-    </Box>
+    <fieldset className="details-section">
+      <legend>{title}</legend>
+      <div className="details-grid">{children}</div>
+    </fieldset>
   );
 
   return (
-    <Box
-      component="form"
+    <form
       noValidate
       onSubmit={submit}
       // Fetched while the patient types, so submitting does not wait for it; not at load,
@@ -146,13 +117,11 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
       onFocusCapture={() => void validation()}
       aria-describedby="details-intro"
     >
-      <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
-        {t('details.heading')}
-      </Typography>
-      <Typography id="details-intro" color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+      <h2 className="details-heading">{t('details.heading')}</h2>
+      <p id="details-intro" className="details-intro">
         {t('details.intro')}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      </p>
+      <div className="details-sections">
         {section(
           t('details.personal'),
           <>
@@ -172,7 +141,7 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
             {field('state', { wide: true })}
           </>,
         )}
-      </Box>
+      </div>
       {agreement(
         'consent',
         <Trans t={t} i18nKey="details.consent" components={{ notice: link('/privacy') }} />,
@@ -187,9 +156,9 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
       )}
       {agreement('withdrawalWaiver', t('details.withdrawalWaiver'))}
       {error && (
-        <Typography role="alert" color="error" sx={{ mt: 1 }}>
+        <p role="alert" className="details-error">
           {error}
-        </Typography>
+        </p>
       )}
       <RenderSlice>
         <DetailsSubmitButton
@@ -197,6 +166,6 @@ export function DetailsForm({ initial, busy, error, onSubmit }: Props) {
           label={busy ? t('details.initializing') : t('details.submit')}
         />
       </RenderSlice>
-    </Box>
+    </form>
   );
 }

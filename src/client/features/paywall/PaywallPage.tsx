@@ -1,13 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Disclaimer } from '../../lib/Disclaimer';
 import { LanguageSelector } from '../../lib/LanguageSelector';
+import { lazyThemed } from '../../lib/mui/lazy-themed';
+import { Notice } from '../../lib/Notice';
 import { RenderSlice } from '../../lib/render-slices';
 import { AccessCodeButton } from './AccessCodeButton';
 import './i18n';
@@ -15,10 +12,12 @@ import { PaywallWizard } from './PaywallWizard';
 import { SellingPoints } from './SellingPoints';
 import { SessionEndedNotice } from './SessionEndedNotice';
 
-// Only returning patients open the access-code dialog: its code arrives when they reach for it.
+// Only returning patients open the access-code dialog: its code, with MUI, arrives when they
+// reach for it.
 const loadAccessCodeDialog = () => import('./AccessCodeDialog');
-const AccessCodeDialog = lazy(loadAccessCodeDialog);
+const AccessCodeDialog = lazyThemed(loadAccessCodeDialog);
 
+/** The paywall (`/`): plain HTML with the CSS of `paywall.css`, no MUI before the first input. */
 export function PaywallPage() {
   const { t } = useTranslation(['paywall', 'common']);
   const [accessCodeOpen, setAccessCodeOpen] = useState(false);
@@ -28,29 +27,12 @@ export function PaywallPage() {
   const verificationFailed = (location.state as { verificationFailed?: boolean | string } | null)
     ?.verificationFailed;
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 5 } }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column-reverse', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'flex-start' },
-          justifyContent: 'space-between',
-          gap: 2,
-          mb: { xs: 3, md: 4 },
-        }}
-      >
+    <div className="container paywall">
+      <div className="paywall-top">
         <RenderSlice>
-          <Box sx={{ maxWidth: 720 }}>
-            <Typography
-              variant="h3"
-              component="h1"
-              sx={{ fontWeight: 700, fontSize: { xs: '1.7rem', md: '2.4rem' }, lineHeight: 1.2 }}
-            >
-              {t('title')}
-            </Typography>
-            <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 1 }}>
-              {t('subtitle')}
-            </Typography>
+          <div className="paywall-intro">
+            <h1 className="paywall-title">{t('title')}</h1>
+            <p className="paywall-subtitle">{t('subtitle')}</p>
             <AccessCodeButton
               onPrefetch={() => void loadAccessCodeDialog()}
               onOpen={() => {
@@ -58,43 +40,36 @@ export function PaywallPage() {
                 setAccessCodeOpen(true);
               }}
             />
-          </Box>
+          </div>
         </RenderSlice>
         <RenderSlice>
-          <Box sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' }, flexShrink: 0 }}>
+          <div className="paywall-language">
             <LanguageSelector />
-          </Box>
+          </div>
         </RenderSlice>
-      </Box>
+      </div>
       <SessionEndedNotice />
       {verificationFailed && (
-        <Alert severity="warning" role="alert" sx={{ mb: 3 }}>
+        <Notice severity="warning" role="alert" className="paywall-notice">
           {typeof verificationFailed === 'string' ? verificationFailed : t('verificationFailed')}
-        </Alert>
+        </Notice>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          gap: 3,
-          alignItems: 'start',
-        }}
-      >
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3, md: 4 } }}>
+      <div className="paywall-columns">
+        <div className="paper paywall-checkout">
           <PaywallWizard />
-        </Paper>
+        </div>
         <RenderSlice>
-          <Box sx={{ display: 'grid', gap: 3 }}>
+          <div className="paywall-side">
             <Disclaimer />
             <SellingPoints />
-          </Box>
+          </div>
         </RenderSlice>
-      </Box>
+      </div>
       {accessCodeUsed && (
         <Suspense fallback={null}>
           <AccessCodeDialog open={accessCodeOpen} onClose={() => setAccessCodeOpen(false)} />
         </Suspense>
       )}
-    </Container>
+    </div>
   );
 }

@@ -1,12 +1,12 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { normalizeLanguage, STORAGE_KEYS, totalAfterDiscount } from '../../../shared/constants';
 import type { PatientDetails, PaymentIntentResult } from '../../../shared/contracts/paywall';
 import { useAuth } from '../../lib/auth/auth-context';
 import { ApiError } from '../../lib/api-client';
+import { lazyThemed } from '../../lib/mui/lazy-themed';
+import { Spinner } from '../../lib/Spinner';
 import { storage } from '../../lib/storage';
 import { createPaymentIntent, updatePaymentIntent, validateCoupon, verifyPayment } from './api';
 import { IDLE_COUPON, type CouponState } from './checkout-types';
@@ -15,9 +15,10 @@ import { DetailsForm } from './DetailsForm';
 import { LazyQueryProvider } from '../../lib/lazy-query-provider';
 import { clearCheckoutStorage, loadPendingDetails } from './pending-details';
 
-// The payment step (coupon, card forms) arrives when it is needed, or as soon as typing starts.
+// The payment step (coupon, card forms, with MUI) arrives when it is needed, or as soon as
+// typing starts.
 const loadPaymentStep = () => import('./PaymentStep');
-const PaymentStep = lazy(loadPaymentStep);
+const PaymentStep = lazyThemed(loadPaymentStep);
 
 /** The two-step checkout of SPEC section 4: details, then payment. */
 export function PaywallWizard() {
@@ -154,29 +155,29 @@ export function PaywallWizard() {
   };
 
   return (
-    <Box>
-      <Box sx={{ mb: { xs: 3, md: 4 } }}>
+    <div>
+      <div className="paywall-steps">
         <CheckoutSteps
           labels={[t('steps.details'), t('steps.payment')]}
           active={step}
           label={t('steps.label')}
         />
-      </Box>
+      </div>
       {step === 0 ? (
-        <Box onFocusCapture={prefetch}>
+        <div onFocusCapture={prefetch}>
           <DetailsForm
             initial={details}
             busy={initializing}
             error={initError}
             onSubmit={(next) => void submitDetails(next)}
           />
-        </Box>
+        </div>
       ) : (
         <Suspense
           fallback={
-            <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 420 }}>
-              <CircularProgress aria-label={t('details.initializing')} />
-            </Box>
+            <div className="paywall-payment-loading">
+              <Spinner label={t('details.initializing')} />
+            </div>
           }
         >
           <LazyQueryProvider>
@@ -196,6 +197,6 @@ export function PaywallWizard() {
           </LazyQueryProvider>
         </Suspense>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { takeSessionEnd, type SessionEnd } from '../../lib/auth/session-end';
+import { Notice } from '../../lib/Notice';
 import { useBrowserValue } from '../../lib/use-hydrated';
 import { sessionEndedText } from './session-ended-text';
 
@@ -14,8 +14,8 @@ export function SessionEndedNotice() {
   const end = useBrowserValue(sessionEndOnce);
   if (!end) return null;
   return (
-    <Alert severity="info" role="status" sx={{ mb: 3 }} data-testid="session-ended">
+    <Notice severity="info" role="status" className="paywall-notice" data-testid="session-ended">
       {sessionEndedText(t, end, i18n.language)}
-    </Alert>
+    </Notice>
   );
 }

@@ -72,7 +72,7 @@ function Waiting({
       <Box sx={{ mt: 3 }}>
         <PracticeContactBlock contact={assessment.contact} language={i18n.language} />
       </Box>
-      <Disclaimer sx={{ mt: 3 }} />
+      <Disclaimer className="disclaimer-after" />
     </Paper>
   );
 }
