@@ -225,6 +225,9 @@ export async function takePhotoAnyHow(page: Page, L: (typeof LABELS)[Lang]): Pro
       await (await photoShutter(page, L)).click({ timeout: 5_000 });
       return;
     } catch (error) {
+      // A click that timed out may still have taken the photo (the shutter went away with the
+      // camera): taking it again would wait for a shutter that is not coming back.
+      if ((await page.getByTestId('camera-video').count()) === 0) return;
       if (attempt === 3) throw error;
     }
   }
