@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
+import { SYMPTOM_LABELS } from '../../src/shared/symptom-labels';
 import { screenshot } from './browser';
 
 /** Steps of a patient answering the survey in the browser, shared by the browser tests. */
@@ -102,6 +103,25 @@ export async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
+/**
+ * Group headings of the open complaint list that the browser's accessibility tree offers as
+ * choices (Chromium's own tree, as a screen reader gets it, not Playwright's reading of the DOM).
+ */
+async function groupHeadingsOffered(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: { ignored?: boolean; role?: { value?: unknown }; name?: { value?: unknown } }[];
+  };
+  await cdp.detach();
+  const headings = new Set(
+    Object.values(SYMPTOM_LABELS).flatMap((labels) => Object.values(labels.groups)),
+  );
+  return nodes
+    .filter((node) => !node.ignored && node.role?.value !== 'StaticText')
+    .map((node) => String(node.name?.value ?? '').trim())
+    .filter((name) => headings.has(name));
+}
+
 export async function currentNumber(page: Page): Promise<number> {
   const text = await page.getByTestId('question-counter').innerText();
   return Number(/(\d+)/.exec(text)?.[1]);
@@ -146,6 +166,7 @@ export async function answerQuestion(
         // and pick from it once it shows.
         await page.getByRole('combobox', { name: L.chooseComplaint }).click();
         await page.getByRole('listbox').waitFor();
+        if (i === 0) expect(await groupHeadingsOffered(page)).toEqual([]);
         await page.getByRole('option', { name: complaint, exact: true }).click();
         // A choice closes its step at once, so the radio may be gone before a check() could see
         // it checked; "Add complaint" stays disabled until all four are chosen.

@@ -63,7 +63,8 @@ export default function MediaInput({
   const fileInput = useRef<HTMLInputElement | null>(null);
   const area = useRef<HTMLDivElement | null>(null);
   /** The shutter or record button. */
-  const controls = useRef<HTMLButtonElement | null>(null);
+  /** The row of the shutter and its neighbours ("take anyway" may wrap below it on a phone). */
+  const controls = useRef<HTMLDivElement | null>(null);
 
   const [phase, setPhase] = useState<Phase>(draft.mediaPath ? 'saved' : 'capture');
   /** Translation key of the camera or recording problem shown. */
@@ -205,12 +206,6 @@ export default function MediaInput({
       {phase === 'capture' && !cameraMissing && (
         <PoseInstructionLine check={pose} recording={recording} />
       )}
-      {/* From the model's loading on, so the buttons below move once at most. */}
-      {phase === 'capture' &&
-        isPhoto &&
-        (pose.state === 'loading' || pose.state === 'checking') && (
-          <AutoCaptureSwitch on={autoCapture} onChange={setAutoCapture} countdown={countdown} />
-        )}
 
       {phase !== 'capture' && preview && (
         <CapturedMedia
@@ -306,13 +301,13 @@ export default function MediaInput({
       )}
 
       <Stack
+        ref={controls}
         direction="row"
         spacing={1.5}
         sx={{ justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}
       >
         {phase === 'capture' && isPhoto && (
           <Button
-            ref={controls}
             variant="contained"
             startIcon={<CameraAltIcon />}
             onClick={() => takePhoto(true)}
@@ -328,7 +323,6 @@ export default function MediaInput({
         )}
         {phase === 'capture' && !isPhoto && !recording && (
           <Button
-            ref={controls}
             variant="contained"
             color="error"
             startIcon={<FiberManualRecordIcon />}
@@ -340,7 +334,6 @@ export default function MediaInput({
         )}
         {phase === 'capture' && !isPhoto && recording && (
           <Button
-            ref={controls}
             variant="contained"
             color="error"
             startIcon={<StopIcon />}
@@ -374,6 +367,13 @@ export default function MediaInput({
           </Button>
         )}
       </Stack>
+      {/* Below the shutter, not between pose and button: on a phone in German the camera and
+          its button must still fit on one screen (the camera-in-view test measures it). */}
+      {phase === 'capture' &&
+        isPhoto &&
+        (pose.state === 'loading' || pose.state === 'checking') && (
+          <AutoCaptureSwitch on={autoCapture} onChange={setAutoCapture} countdown={countdown} />
+        )}
       {/* Under the button: what to do while it is pressed, and never between pose and button. */}
       {phase === 'capture' && !cameraMissing && (
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
