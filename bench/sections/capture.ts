@@ -2,11 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import {
-  frontalClip,
-  launchWithClip,
-  seedAtMediaQuestion,
-} from '../../tests/helpers/capture-check-browser';
+import { launchBrowser } from '../../tests/helpers/browser';
+import { frontalClip, seedAtMediaQuestion } from '../../tests/helpers/capture-check-browser';
 import { labelledFaces } from '../../tests/helpers/pose-faces';
 import { measureFace, openPoseHarness } from '../../tests/helpers/pose-harness';
 import {
@@ -96,7 +93,7 @@ async function detectionRate(page: Page, dir: string): Promise<number[]> {
 export async function measureCapture(): Promise<Figure[]> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-capture-'));
   const dataDir = await newDataDir();
-  const browser = await launchWithClip(frontalClip(dir));
+  const browser = await launchBrowser(frontalClip(dir));
   try {
     const codes = await withDataDirDatabase(dataDir, async (db) => {
       const seeded: string[] = [];

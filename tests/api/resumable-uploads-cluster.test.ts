@@ -215,31 +215,49 @@ describe.runIf(reachable)(
       expect(await plaintextInBucket()).toEqual([]);
     }, 120_000);
 
-    it('write what a PATCH of a part or more brings as parts, keeping no sealed chunk in the database', async () => {
-      const headers = { ...(await patient()), 'tus-resumable': '1.0.0' };
-      const video = await firstQuestionOfType(database.db, 'video');
-      const bytes = mediaBytes('webm', 15 * MiB + 7);
+    /** Creates a resumable upload of `length` bytes for the question; its URL via the proxy. */
+    async function createdUpload(
+      headers: Record<string, string>,
+      questionId: number,
+      length: number,
+    ): Promise<string> {
       const created = await fetch(endpoint(), {
         method: 'POST',
         headers: {
           ...headers,
-          'upload-length': String(bytes.length),
-          'upload-metadata': uploadMetadata({ questionId: String(video.id) }),
+          'upload-length': String(length),
+          'upload-metadata': uploadMetadata({ questionId: String(questionId) }),
         },
       });
       expect(created.status).toBe(201);
-      const location = `${proxy.url}${created.headers.get('location')}`;
+      return `${proxy.url}${created.headers.get('location')}`;
+    }
+
+    function patchAt(
+      location: string,
+      headers: Record<string, string>,
+      offset: number,
+      part: Buffer,
+    ): Promise<Response> {
+      return fetch(location, {
+        method: 'PATCH',
+        headers: {
+          ...headers,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array(part),
+      });
+    }
+
+    it('write what a PATCH of a part or more brings as parts, keeping no sealed chunk in the database', async () => {
+      const headers = { ...(await patient()), 'tus-resumable': '1.0.0' };
+      const video = await firstQuestionOfType(database.db, 'video');
+      const bytes = mediaBytes('webm', 15 * MiB + 7);
+      const location = await createdUpload(headers, video.id, bytes.length);
       const id = location.split('/').pop()!;
       const patch = (from: number, to: number) =>
-        fetch(location, {
-          method: 'PATCH',
-          headers: {
-            ...headers,
-            'upload-offset': String(from),
-            'content-type': 'application/offset+octet-stream',
-          },
-          body: new Uint8Array(bytes.subarray(from, to)),
-        });
+        patchAt(location, headers, from, bytes.subarray(from, to));
       const row = async () =>
         (await database.db.select().from(resumableUploads)).find((upload) => upload.id === id)!;
 
@@ -260,26 +278,8 @@ describe.runIf(reachable)(
       const headers = { ...(await patient()), 'tus-resumable': '1.0.0' };
       const video = await firstQuestionOfType(database.db, 'video');
       const bytes = mediaBytes('webm', 6 * MiB + 12_345);
-      const created = await fetch(endpoint(), {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'upload-length': String(bytes.length),
-          'upload-metadata': uploadMetadata({ questionId: String(video.id) }),
-        },
-      });
-      expect(created.status).toBe(201);
-      const location = `${proxy.url}${created.headers.get('location')}`;
-      const patch = (offset: number, part: Buffer) =>
-        fetch(location, {
-          method: 'PATCH',
-          headers: {
-            ...headers,
-            'upload-offset': String(offset),
-            'content-type': 'application/offset+octet-stream',
-          },
-          body: new Uint8Array(part),
-        });
+      const location = await createdUpload(headers, video.id, bytes.length);
+      const patch = (offset: number, part: Buffer) => patchAt(location, headers, offset, part);
       const lastFrom = bytes.length - 300_000;
       expect((await patch(0, bytes.subarray(0, lastFrom))).status).toBe(204);
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '../../src/server/schema';
 import { captureCheckOf } from '../../src/shared/contracts/capture-check';
 import type { OverlayId } from '../../src/shared/overlays';
-import { DESKTOP } from '../helpers/browser';
-import { frontalClip, launchWithClip, seedAtMediaQuestion } from '../helpers/capture-check-browser';
+import { DESKTOP, launchBrowser } from '../helpers/browser';
+import { frontalClip, seedAtMediaQuestion } from '../helpers/capture-check-browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { withDataDirDatabase } from '../helpers/server-process';
 import { currentNumber, LABELS, shot, signIn } from '../helpers/survey-browser';
@@ -36,7 +36,7 @@ describe('capture assistant on a fake camera (issue 31)', () => {
   let browser: Browser;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'capture-check-'));
-    browser = await launchWithClip(frontalClip(dir));
+    browser = await launchBrowser(frontalClip(dir));
   });
   afterAll(async () => {
     await browser?.close();
@@ -166,7 +166,7 @@ describe('capture assistant while a video records (issue 31)', () => {
   let browser: Browser;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'capture-video-'));
-    browser = await launchWithClip(frontalClip(dir, 4));
+    browser = await launchBrowser(frontalClip(dir, 4));
   });
   afterAll(async () => {
     await browser?.close();

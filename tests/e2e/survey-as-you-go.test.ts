@@ -1,10 +1,9 @@
-import { asc } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { answers, questions } from '../../src/server/schema';
 import { insertPatient } from '../helpers/admin-seed';
 import { accessibilityViolations, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
+import { seenUntil } from '../helpers/seed-answers';
 import {
   LABELS,
   photoShutter,
@@ -17,23 +16,12 @@ import {
 // Each test starts its own server: its own patient, at the question it needs.
 const e2e = useE2e({ server: false });
 
-/** A patient who has answered (with empty answers) every question before the first of `type`. */
+/** A patient who has seen (without answering) every question before the first of `type`. */
 async function startAtFirst(type: string, language: Lang = 'en') {
   return e2e.startServer({
     seed: async ({ db }) => {
       const patient = await insertPatient(db, { email: `as-you-go-${type}@example.org`, language });
-      const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
-      const first = all.findIndex((q) => q.questionType === type);
-      if (first > 0) {
-        await db.insert(answers).values(
-          all.slice(0, first).map((q) => ({
-            userId: patient.userId,
-            assessmentId: patient.assessmentId,
-            questionId: q.id,
-            answerText: 'seen',
-          })),
-        );
-      }
+      await seenUntil(db, patient, (q) => q.questionType === type);
       return patient.code;
     },
   });

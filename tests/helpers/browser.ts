@@ -7,9 +7,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Debian's Chromium, offline-safe flags, and a fake camera and microphone so photo and video
- * capture run for real.
+ * capture run for real; with `fakeVideo`, the camera plays that Y4M clip instead of its pattern.
  */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(fakeVideo?: string): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -23,6 +23,7 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
+      ...(fakeVideo ? [`--use-file-for-fake-video-capture=${fakeVideo}`] : []),
     ],
   });
 }

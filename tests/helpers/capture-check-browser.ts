@@ -1,12 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { asc } from 'drizzle-orm';
-import { chromium, type Browser } from 'playwright-core';
 import type { Db } from '../../src/server/platform/db/client';
-import { answers, questions } from '../../src/server/schema';
 import type { OverlayId } from '../../src/shared/overlays';
 import { insertPatient } from './admin-seed';
-import { CHROMIUM_PATH } from './browser';
+import { seenUntil } from './seed-answers';
 
 /** The capture check's browser set-up (issue 31), for its browser tests and the bench. */
 
@@ -47,22 +44,6 @@ export function frontalClip(dir: string, thenEmpty?: number): string {
   return clip;
 }
 
-/** Chromium whose fake camera shows the clip. */
-export function launchWithClip(clip: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${clip}`,
-    ],
-  });
-}
-
 /**
  * A patient who has answered everything before the first photo (or video) question with this
  * guide, so signing in opens it.
@@ -77,15 +58,10 @@ export async function seedAtMediaQuestion(
   const patient = await insertPatient(db, {
     email: `capture-${kind}-${overlay}${tag}@example.org`,
   });
-  const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
-  const index = all.findIndex((q) => q.questionType === kind && q.overlay === overlay);
-  await db.insert(answers).values(
-    all.slice(0, index).map((q) => ({
-      userId: patient.userId,
-      assessmentId: patient.assessmentId,
-      questionId: q.id,
-      answerText: '',
-    })),
+  const { all, index } = await seenUntil(
+    db,
+    patient,
+    (q) => q.questionType === kind && q.overlay === overlay,
   );
   return { code: patient.code, questionId: all[index]!.id };
 }

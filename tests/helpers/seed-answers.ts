@@ -58,3 +58,26 @@ export function storedAnswer(fields: Partial<Omit<AnswerFields, 'value'>>) {
     filePath: fields.mediaPath ?? null,
   };
 }
+
+/**
+ * Marks every question before the first one matching `stop` (in questionnaire order) as seen:
+ * an answers row without a value, so signing in opens that question. Returns the questions and
+ * the index of the one it stopped at (-1 when none matches: nothing is written).
+ */
+export async function seenUntil(
+  db: Db,
+  patient: { userId: number; assessmentId: number },
+  stop: (question: typeof questions.$inferSelect) => boolean,
+) {
+  const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
+  const index = all.findIndex(stop);
+  if (index > 0)
+    await db.insert(answers).values(
+      all.slice(0, index).map((q) => ({
+        userId: patient.userId,
+        assessmentId: patient.assessmentId,
+        questionId: q.id,
+      })),
+    );
+  return { all, index };
+}
