@@ -12,6 +12,7 @@ import {
   startServer,
   withDataDirDatabase,
 } from '../../tests/helpers/server-process';
+import { RESUMABLE_PART_BYTES } from '../../src/shared/constants';
 import { startS3Server } from '../../tests/helpers/s3-server';
 import { fakeVideo } from '../lib/fake-video';
 import { cpuOf, watchResident } from '../lib/process-stats';
@@ -30,8 +31,10 @@ const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 5);
 const STORES = (process.env.BENCH_UPLOAD_STORES ?? 'disk,S3').split(',');
 /** BENCH_UPLOAD_WAYS=resumable (or multipart): one way of uploading only. */
 const WAYS = (process.env.BENCH_UPLOAD_WAYS ?? 'multipart,resumable').split(',') as Way[];
-/** Bytes per tus PATCH (BENCH_UPLOAD_PATCH_MB, in MiB). */
-const PATCH_BYTES = Number(process.env.BENCH_UPLOAD_PATCH_MB ?? 16) * 1024 * 1024;
+/** Bytes per tus PATCH: the browser's (BENCH_UPLOAD_PATCH_MB, in MiB, to try another). */
+const PATCH_BYTES = process.env.BENCH_UPLOAD_PATCH_MB
+  ? Number(process.env.BENCH_UPLOAD_PATCH_MB) * 1024 * 1024
+  : RESUMABLE_PART_BYTES;
 
 type Way = 'multipart' | 'resumable';
 

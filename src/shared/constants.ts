@@ -91,3 +91,10 @@ export function totalAfterDiscount(discountCents: number): number {
 export const RECORDING_SECONDS = { default: 60, min: 5, max: 300 } as const;
 export const VIDEO_BITS_PER_SECOND = 2_500_000;
 export const AUDIO_BITS_PER_SECOND = 128_000;
+
+/**
+ * Bytes per PATCH of a resumable upload from the browser. A cut costs little either way (the
+ * server keeps what arrived of a part, and progress is reported within one); larger parts mean
+ * fewer requests and a disk store's one fsync per part rather than per MiB.
+ */
+export const RESUMABLE_PART_BYTES = 8 * 1024 * 1024;

@@ -32,9 +32,11 @@ const TEXT = {
 const e2e = useE2e({
   seed: async ({ db }) => {
     // Short recordings keep the test quick; the fake camera still fills tens of kilobytes.
+    // The test presses Stop after 2.5 s; a limit of a few seconds ended the recording first
+    // when the page was slow (the pose check runs while recording), and Stop was gone.
     await db
       .update(questions)
-      .set({ maxRecordingSeconds: 4 })
+      .set({ maxRecordingSeconds: 30 })
       .where(eq(questions.questionType, 'video'));
     const all = await db.select().from(questions);
     const patient = async (email: string, language: Lang = 'en') => {

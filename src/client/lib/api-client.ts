@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { STORAGE_KEYS } from '../../shared/constants';
+import { RESUMABLE_PART_BYTES, STORAGE_KEYS } from '../../shared/constants';
 import i18n from './i18n';
 import { signOutAfter401 } from './auth/session-end';
 import { storage } from './storage';
@@ -159,11 +159,6 @@ export function apiUpload<T>(
   });
 }
 
-/**
- * Bytes per PATCH of a resumable upload. A cut costs at most the part in flight (the server
- * keeps what arrived of it too), and progress is reported within a part.
- */
-const RESUMABLE_PART_BYTES = 1024 * 1024;
 /** Waits before each new attempt after a failure that may pass (network, 5xx). */
 const RESUMABLE_RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
 
