@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { lazyThemed, loadThemeRoot } from '../client/lib/mui/lazy-themed';
 import type { QuestionType } from '../shared/constants';
 import type { AdminAnswer } from '../shared/contracts/admin-patients';
 import type { SurveyQuestion } from '../shared/contracts/survey';
@@ -39,13 +40,29 @@ export interface SurveyPart<T extends QuestionType> {
 
 /**
  * A type's survey part from its name and its input's module (default export): the name at once,
- * the input's code when it is needed.
+ * the input's code when it is needed. The input is plain HTML and CSS, as the survey's first
+ * screen is (docs/architecture.md, "The first screens without MUI").
  */
 export function lazySurveyPart<T extends QuestionType>(
   label: string,
   load: SurveyPart<T>['load'],
 ): SurveyPart<T> {
   return { label, Input: lazy(load), load };
+}
+
+/**
+ * The same for an input that uses MUI (the camera, the body map, the symptom list): MUI and its
+ * theme load with the input and wrap it, so the survey needs MUI only once such a question opens.
+ */
+export function themedSurveyPart<T extends QuestionType>(
+  label: string,
+  load: SurveyPart<T>['load'],
+): SurveyPart<T> {
+  return {
+    label,
+    Input: lazyThemed(load),
+    load: () => Promise.all([load(), loadThemeRoot()]).then(([module]) => module),
+  };
 }
 
 /** A stored answer shown to an admin: compact in the responses table, full in its dialog. */

@@ -199,3 +199,26 @@ describe('the phone header', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   }, 120_000);
 });
+
+describe('the first question', () => {
+  it('is answered on a phone before MUI, or the code of a camera, body map or symptom list, has loaded', async () => {
+    const { server, seeded: code } = await startAtFirst('text');
+    const page = await e2e.newPage({ baseURL: server.baseUrl, viewport: PHONE });
+    await signIn(page, LABELS.en, code);
+    // The sign-in dialog brought MUI: the patient comes back to the survey, as from the e-mail.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/app');
+    await page.getByRole('textbox').fill('Jaw pain since spring');
+    await page.getByRole('button', { name: LABELS.en.next }).waitFor();
+    // Given time to fetch what it would, the page has still loaded neither MUI nor a style of it.
+    await page.waitForTimeout(2000);
+    const loaded = scripts.map((path) => path.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ''));
+    expect(loaded).toContain('TextInput');
+    for (const chunk of ['ThemeRoot', 'MediaInput', 'PainAtlasInput', 'SymptomsInput'])
+      expect(loaded).not.toContain(chunk);
+    expect(await page.locator('style[data-emotion]').count()).toBe(0);
+  }, 120_000);
+});

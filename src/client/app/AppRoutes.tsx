@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LEGAL_PAGES } from '../../shared/constants';
 import { PaywallPage } from '../features/paywall/PaywallPage';
@@ -8,8 +8,9 @@ import { PageLoader } from '../lib/PageLoader';
 import { loadSurveyPage } from './page-code';
 import { AdminOnly, SignedInOnly, VisitorOnly } from './route-guards';
 
-// Survey and admin code arrive only when needed, with MUI, so the paywall stays light.
-const SurveyPage = lazyThemed(loadSurveyPage);
+// Survey and admin code arrive only when needed, so the paywall stays light; the admin's with
+// MUI. The survey's first screen is plain HTML and CSS: its MUI parts bring MUI themselves.
+const SurveyPage = lazy(loadSurveyPage);
 const QuestionsPage = lazyThemed(() => import('../features/questions/QuestionsPage'));
 const PatientsPage = lazyThemed(() => import('../features/patients/PatientsPage'));
 const PromoCodesPage = lazyThemed(() => import('../features/promo-codes/PromoCodesPage'));

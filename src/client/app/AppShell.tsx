@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDocumentTitle } from './document-title';
@@ -16,13 +16,15 @@ const FOOTER_LINKS = [
   { to: '/withdrawal', key: 'footer.withdrawal' },
 ] as const;
 
-// Visitors, and so the paywall, never see the navigation: it arrives with a session, and MUI.
-const SignedInNavigation = lazyThemed(() => import('./SignedInNavigation'));
+// Visitors, and so the paywall, never see the navigation: it arrives with a session. A
+// patient's is plain HTML, as the survey below it; an administrator's brings MUI.
+const PatientNavigation = lazy(() => import('./PatientNavigation'));
+const AdminNavigation = lazyThemed(() => import('./AdminNavigation'));
 
 /** The frame of every page, in plain HTML (`shell.css`): no MUI before the first input. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { languageError, isAuthenticated } = useAuth();
+  const { languageError, isAuthenticated, isAdmin } = useAuth();
   useDocumentTitle();
   return (
     <div className="shell">
@@ -41,7 +43,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             </RouterLink>
             {isAuthenticated && (
               <Suspense fallback={null}>
-                <SignedInNavigation />
+                {isAdmin ? <AdminNavigation /> : <PatientNavigation />}
               </Suspense>
             )}
           </div>

@@ -1,5 +1,4 @@
 import { loadQueryProvider } from '../lib/lazy-query-provider';
-import { loadThemeRoot } from '../lib/mui/lazy-themed';
 
 /**
  * The code of the pages that are not part of the paywall. Each is requested by its route when
@@ -12,7 +11,6 @@ export const loadSurveyPage = () => import('../features/survey/SurveyPage');
 export function requestPageCode(pathname: string): void {
   if (pathname === '/app') {
     void loadQueryProvider();
-    void loadThemeRoot();
     void loadSurveyPage();
   }
 }

@@ -1,15 +1,17 @@
-import Button from '@mui/material/Button';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { downloadFile } from './download';
-import { PHONE_HEADER_BUTTON_SX } from './phone-header-button';
+import { Icon } from './Icon';
+import { Notice } from './Notice';
+
+/** MUI's Close icon. */
+const CLOSE =
+  'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
 
 /**
  * A file the signed-in patient downloads from the top bar ("My data", the invoice): a labelled
- * button on wide screens, an icon with its label under it on a phone; a failed download says so
- * in an alert on the page instead of failing silently.
+ * button on wide screens, an icon with its label under it on a phone (`shell.css`); a failed
+ * download says so in an alert on the page instead of failing silently.
  */
 export function DownloadNavButton({
   url,
@@ -24,10 +26,11 @@ export function DownloadNavButton({
   label: string;
   hint: string;
   failedHint: string;
-  icon: ReactNode;
+  /** An icon's SVG path. */
+  icon: string;
 }) {
+  const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const phone = useMediaQuery('(max-width:599.95px)');
   const download = () => {
     setState('busy');
     downloadFile(url, filename).then(
@@ -35,47 +38,41 @@ export function DownloadNavButton({
       () => setState('failed'),
     );
   };
-  // A failure is said on the page, not only in a tooltip a phone never shows.
-  const failure = (
-    <Snackbar
-      open={state === 'failed'}
-      onClose={() => setState('idle')}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-    >
-      <Alert severity="error" role="alert" onClose={() => setState('idle')}>
-        {failedHint}
-      </Alert>
-    </Snackbar>
-  );
-  if (phone) {
-    return (
-      <>
-        <Button
-          color="inherit"
-          onClick={download}
-          disabled={state === 'busy'}
-          title={hint}
-          sx={PHONE_HEADER_BUTTON_SX}
-        >
-          {icon}
-          {label}
-        </Button>
-        {failure}
-      </>
-    );
-  }
   return (
     <>
-      <Button
-        color="inherit"
+      <button
+        type="button"
+        className="button button-inherit header-button"
         onClick={download}
         disabled={state === 'busy'}
-        startIcon={icon}
         title={hint}
       >
+        <span className="button-start-icon">
+          <Icon path={icon} />
+        </span>
         {label}
-      </Button>
-      {failure}
+      </button>
+      {/* A failure is said on the page, not only in a tooltip a phone never shows. */}
+      {state === 'failed' && (
+        <Notice
+          severity="error"
+          role="alert"
+          className="header-failure"
+          action={
+            <button
+              type="button"
+              className="button button-small button-inherit header-failure-close"
+              aria-label={t('close')}
+              title={t('close')}
+              onClick={() => setState('idle')}
+            >
+              <Icon path={CLOSE} />
+            </button>
+          }
+        >
+          {failedHint}
+        </Notice>
+      )}
     </>
   );
 }

@@ -14,6 +14,8 @@ interface Props {
   title?: string;
   outlined?: boolean;
   className?: string;
+  /** A button at the end of the message, as MUI Alert's `action`. */
+  action?: ReactNode;
   lang?: string;
   'data-testid'?: string;
   children: ReactNode;
@@ -23,7 +25,7 @@ interface Props {
  * A message box with MUI Alert's look (`notice.css`), in plain HTML: the first screens show it
  * without loading MUI.
  */
-export function Notice({ severity, title, outlined, className, children, ...rest }: Props) {
+export function Notice({ severity, title, outlined, className, action, children, ...rest }: Props) {
   const classes = ['notice', `notice-${severity}`, outlined && 'notice-outlined', className];
   return (
     <div className={classes.filter(Boolean).join(' ')} {...rest}>
@@ -34,6 +36,7 @@ export function Notice({ severity, title, outlined, className, children, ...rest
         {title && <div className="notice-title">{title}</div>}
         {children}
       </div>
+      {action && <div className="notice-action">{action}</div>}
     </div>
   );
 }

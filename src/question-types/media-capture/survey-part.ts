@@ -1,8 +1,8 @@
-import { lazySurveyPart } from '../question-type.client';
+import { themedSurveyPart } from '../question-type.client';
 import { SURVEY_TEXTS } from './survey-texts';
 
 /** Photos and videos share one input, and so one chunk. */
 const load = () => import('./MediaInput');
 
-export const photoSurvey = lazySurveyPart<'photo'>(`${SURVEY_TEXTS}:label.photo`, load);
-export const videoSurvey = lazySurveyPart<'video'>(`${SURVEY_TEXTS}:label.video`, load);
+export const photoSurvey = themedSurveyPart<'photo'>(`${SURVEY_TEXTS}:label.photo`, load);
+export const videoSurvey = themedSurveyPart<'video'>(`${SURVEY_TEXTS}:label.video`, load);

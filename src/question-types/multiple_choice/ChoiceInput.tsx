@@ -1,40 +1,46 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
+import { useId } from 'react';
 import type { SurveyInputProps } from '../question-type.client';
 
+/** MUI's RadioButtonUnchecked ring and the dot of RadioButtonChecked. */
+const RING =
+  'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8';
+const DOT = 'M12 7a5 5 0 1 0 0 10 5 5 0 1 0 0-10';
+
+/**
+ * The options as the browser's own radio buttons in one group (arrow keys move between them),
+ * drawn as MUI's Radio in outlined rows (`choice-input.css`): the survey's first questions are
+ * usable without MUI.
+ */
 export default function ChoiceInput({
   question,
   draft,
   onChange,
   labelledBy,
 }: SurveyInputProps<'multiple_choice'>) {
-  const value = draft.optionId;
+  const name = useId();
   return (
-    <RadioGroup
-      aria-labelledby={labelledBy}
-      value={value === null ? '' : String(value)}
-      onChange={(e) => onChange({ optionId: Number(e.target.value) })}
-      sx={{ gap: 1 }}
-    >
-      {question.options.map((option) => (
-        <FormControlLabel
-          key={option.id}
-          value={String(option.id)}
-          control={<Radio />}
-          label={option.text}
-          sx={{
-            m: 0,
-            px: 1.5,
-            py: 0.75,
-            border: 1,
-            borderRadius: 2,
-            borderColor: value === option.id ? 'primary.main' : 'divider',
-            bgcolor: value === option.id ? 'action.selected' : 'transparent',
-            alignItems: 'center',
-          }}
-        />
-      ))}
-    </RadioGroup>
+    <div role="radiogroup" aria-labelledby={labelledBy} className="choice-group">
+      {question.options.map((option) => {
+        const checked = draft.optionId === option.id;
+        return (
+          <label key={option.id} className={checked ? 'choice choice-checked' : 'choice'}>
+            <span className="choice-radio">
+              <input
+                type="radio"
+                name={name}
+                value={option.id}
+                checked={checked}
+                onChange={() => onChange({ optionId: option.id })}
+              />
+              <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d={RING} />
+                {checked && <path d={DOT} />}
+              </svg>
+            </span>
+            <span className="choice-text">{option.text}</span>
+          </label>
+        );
+      })}
+    </div>
   );
 }

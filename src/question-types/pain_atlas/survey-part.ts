@@ -1,7 +1,7 @@
-import { lazySurveyPart } from '../question-type.client';
+import { themedSurveyPart } from '../question-type.client';
 import { SURVEY_TEXTS } from './survey-texts';
 
-export const painAtlasSurvey = lazySurveyPart<'pain_atlas'>(
+export const painAtlasSurvey = themedSurveyPart<'pain_atlas'>(
   `${SURVEY_TEXTS}:label`,
   () => import('./PainAtlasInput'),
 );

@@ -1,7 +1,7 @@
-import { lazySurveyPart } from '../question-type.client';
+import { themedSurveyPart } from '../question-type.client';
 import { SURVEY_TEXTS } from './survey-texts';
 
-export const painSymptomsSurvey = lazySurveyPart<'pain_symptoms'>(
+export const painSymptomsSurvey = themedSurveyPart<'pain_symptoms'>(
   `${SURVEY_TEXTS}:label`,
   () => import('./SymptomsInput'),
 );

@@ -82,7 +82,7 @@ function Waiting({
  * evaluation with its PDF. `title` is the heading while waiting (the survey passes its own
  * "well done" right after completing).
  */
-export function AssessmentStatusPage({ title }: { title?: string }) {
+export default function AssessmentStatusPage({ title }: { title?: string }) {
   const { t, i18n } = useTranslation('survey');
   const query = usePatientAssessment();
   const [downloadError, setDownloadError] = useState(false);

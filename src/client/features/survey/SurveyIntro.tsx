@@ -1,8 +1,8 @@
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
-import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { Icon } from '../../lib/Icon';
+
+/** MUI's ExpandMore icon. */
+const EXPAND_MORE = 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z';
 
 /**
  * How to answer: open before the first question, folded behind a toggle while the patient is
@@ -19,29 +19,26 @@ export function SurveyIntro({
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const paragraph = (
-    <Typography id={id} color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
-      {text}
-    </Typography>
-  );
-  if (!collapsed) return paragraph;
+  const hidden = collapsed && !open;
   return (
     <>
-      <Button
-        size="small"
-        onClick={() => setOpen((was) => !was)}
-        aria-expanded={open}
-        aria-controls={id}
-        endIcon={
-          <ExpandMoreIcon
-            sx={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
-          />
-        }
-        sx={{ ml: -1 }}
-      >
-        {toggle}
-      </Button>
-      <Collapse in={open}>{paragraph}</Collapse>
+      {collapsed && (
+        <button
+          type="button"
+          className="button button-small survey-intro-toggle"
+          onClick={() => setOpen((was) => !was)}
+          aria-expanded={open}
+          aria-controls={id}
+        >
+          {toggle}
+          <span className="button-end-icon">
+            <Icon path={EXPAND_MORE} className={open ? 'survey-intro-open' : undefined} />
+          </span>
+        </button>
+      )}
+      <p id={id} className="survey-intro" hidden={hidden}>
+        {text}
+      </p>
     </>
   );
 }

@@ -1,30 +1,21 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import CheckIcon from '@mui/icons-material/Check';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SurveyQuestion } from '../../../shared/contracts/survey';
-import { RenderSlice } from '../../lib/render-slices';
 import { ApiError } from '../../lib/api-client';
+import { Icon } from '../../lib/Icon';
+import { lazyThemed } from '../../lib/mui/lazy-themed';
+import { Notice } from '../../lib/Notice';
+import { RenderSlice } from '../../lib/render-slices';
+import { Spinner } from '../../lib/Spinner';
 import {
   draftFromAnswer,
   isDraftAnswered,
   toSaveBody,
   type AnswerDraft,
 } from '../../../question-types/registry.shared';
+import type { QuestionType } from '../../../shared/constants';
 import { surveyPartOf } from '../../../question-types/registry.survey';
 import { useQueryClient } from '@tanstack/react-query';
-import { AssessmentStatusPage } from './AssessmentStatusPage';
 import {
   completeAssessment,
   patientAssessmentKey,
@@ -36,6 +27,15 @@ import './i18n';
 import { QuestionBody } from './QuestionBody';
 import { SurveyIntro } from './SurveyIntro';
 import { SurveyProgress, type DotState } from './SurveyProgress';
+
+// A completed assessment's status (and later the evaluation) still uses MUI: it loads with it,
+// when shown, and the questions' first screen needs neither (docs/architecture.md).
+const AssessmentStatusPage = lazyThemed(() => import('./AssessmentStatusPage'));
+
+/** MUI's ArrowBack, ArrowForward and Check icons. */
+const ARROW_BACK = 'M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z';
+const ARROW_FORWARD = 'M12 4l-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z';
+const CHECK = 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z';
 
 /** Where a patient starts: the first unanswered question, or the first when all are answered. */
 function startIndex(questions: SurveyQuestion[]): number {
@@ -89,17 +89,6 @@ export default function SurveyPage() {
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [index, completed]);
-
-  // Each type's input is code of its own: fetched as soon as the questions are known, so that
-  // moving on never waits for it, and evaluated in a task of its own rather than all at once.
-  // A failed fetch is left to the input, which asks for its code itself when it renders.
-  useEffect(() => {
-    for (const type of new Set(questions?.map((q) => q.questionType))) {
-      surveyPartOf(type)
-        .load()
-        .catch(() => undefined);
-    }
-  }, [questions]);
 
   const goTo = (next: number) => {
     setSubmitError(null);
@@ -161,57 +150,56 @@ export default function SurveyPage() {
   // high on a phone; signing out is the top bar's Logout.
   const answering = !completed && !submitted && Boolean(question);
   const header = (
-    <Box sx={{ mb: { xs: 2, sm: 3 } }}>
-      <Typography
-        variant="h4"
-        component="h1"
-        sx={{ fontWeight: 700, fontSize: { xs: '1.4rem', sm: '2.125rem' } }}
-      >
-        {t('heading')}
-      </Typography>
+    <div className="survey-header">
+      <h1 className="survey-heading">{t('heading')}</h1>
       {!completed && !submitted && (
         <SurveyIntro collapsed={answering} text={t('description')} toggle={t('howItWorks')} />
       )}
-    </Box>
+    </div>
   );
 
-  const loading = (
-    <Paper sx={{ p: { xs: 2, sm: 4 } }} aria-busy="true">
-      <Skeleton width="30%" />
-      <Skeleton height={12} sx={{ my: 2 }} />
-      <Skeleton variant="rectangular" height={160} />
-    </Paper>
-  );
+  const loading = <SurveySkeleton />;
 
   let content;
   if (completed || submitted) {
-    content = <AssessmentStatusPage title={completed ? t('done.title') : undefined} />;
+    content = (
+      <Suspense fallback={loading}>
+        <AssessmentStatusPage title={completed ? t('done.title') : undefined} />
+      </Suspense>
+    );
   } else if (query.isPending || assessment.isPending) {
     content = loading;
   } else if (query.isError) {
     content = (
-      <Alert
+      <Notice
         severity="error"
+        role="alert"
         action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+          <button
+            type="button"
+            className="button button-small button-inherit"
+            onClick={() => void query.refetch()}
+          >
             {t('common:retry')}
-          </Button>
+          </button>
         }
       >
         {t('errors.load')}
-      </Alert>
+      </Notice>
     );
   } else if (total === 0) {
     content = (
-      <Paper sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-          {t('empty.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('empty.description')}</Typography>
-      </Paper>
+      <div className="survey-card survey-empty">
+        <h2 className="survey-empty-title">{t('empty.title')}</h2>
+        <p>{t('empty.description')}</p>
+      </div>
     );
   } else if (!question) {
-    content = <AssessmentStatusPage />;
+    content = (
+      <Suspense fallback={loading}>
+        <AssessmentStatusPage />
+      </Suspense>
+    );
   } else {
     const percent = Math.round((index / total) * 100);
     const dotState = (q: SurveyQuestion, i: number): DotState => {
@@ -226,72 +214,46 @@ export default function SurveyPage() {
     // phone that has just loaded the survey's code answers a tap in between.
     content = (
       <RenderSlice onMount fallback={loading}>
-        <Paper component="section" sx={{ p: { xs: 2, sm: 4 } }} aria-labelledby="question-text">
+        <section className="survey-card" aria-labelledby="question-text">
           <RenderSlice>
             <div>
-              <Stack
-                direction="row"
-                sx={{
-                  justifyContent: 'space-between',
-                  alignItems: 'center',
-                  gap: 1,
-                  flexWrap: 'wrap',
-                  mb: 1.5,
-                }}
-              >
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Typography variant="subtitle2" component="p" data-testid="question-counter">
+              <div className="survey-question-top">
+                <div className="survey-question-tags">
+                  <p className="survey-subtitle" data-testid="question-counter">
                     {t('questionOf', { current: index + 1, total })}
-                  </Typography>
-                  <Chip
-                    size="small"
-                    color="primary"
-                    variant="outlined"
-                    label={t(surveyPartOf(question.questionType).label)}
-                    data-testid="question-type"
-                  />
+                  </p>
+                  <div className="chip chip-primary" data-testid="question-type">
+                    <span className="chip-label">
+                      {t(surveyPartOf(question.questionType).label)}
+                    </span>
+                  </div>
                   {question.required && (
-                    <Chip
-                      size="small"
-                      color={isMissing ? 'warning' : 'default'}
-                      label={t('required.chip')}
+                    <div
+                      className={isMissing ? 'chip chip-warning' : 'chip'}
                       data-testid="question-required"
-                    />
+                    >
+                      <span className="chip-label">{t('required.chip')}</span>
+                    </div>
                   )}
-                </Stack>
-                <Typography
-                  variant="subtitle2"
-                  color="text.secondary"
-                  data-testid="progress-percent"
-                >
+                </div>
+                <p className="survey-subtitle" data-testid="progress-percent">
                   {t('percentComplete', { percent })}
-                </Typography>
-              </Stack>
+                </p>
+              </div>
               <SurveyProgress index={index} states={questions.map((q, i) => dotState(q, i))} />
-              <Typography
-                id="question-text"
-                variant="h6"
-                component="h2"
-                sx={{
-                  mt: 2,
-                  mb: 3,
-                  fontWeight: 600,
-                  fontSize: { xs: '1.1rem', sm: '1.25rem' },
-                  overflowWrap: 'anywhere',
-                }}
-              >
+              <h2 id="question-text" className="survey-question-text">
                 {question.text}
-              </Typography>
+              </h2>
 
               {isMissing && (
-                <Alert
+                <Notice
                   severity="warning"
-                  sx={{ mb: 3 }}
                   role="alert"
+                  className="survey-notice-above"
                   data-testid="required-missing"
                 >
                   {t('required.missing', { count: missing?.length ?? 1 })}
-                </Alert>
+                </Notice>
               )}
             </div>
           </RenderSlice>
@@ -307,76 +269,107 @@ export default function SurveyPage() {
               />
 
               {unansweredWarning === question.id && (
-                <Alert
+                <Notice
                   severity="warning"
-                  sx={{ mt: 3 }}
                   role="alert"
+                  className="survey-notice-below"
                   data-testid="required-unanswered"
                   action={
-                    <Button color="inherit" size="small" onClick={() => void next(true)}>
+                    <button
+                      type="button"
+                      className="button button-small button-inherit"
+                      onClick={() => void next(true)}
+                    >
                       {t('required.later')}
-                    </Button>
+                    </button>
                   }
                 >
                   {t('required.unanswered')}
-                </Alert>
+                </Notice>
               )}
 
               {submitError && (
-                <Alert severity="error" sx={{ mt: 3 }} role="alert">
+                <Notice severity="error" role="alert" className="survey-notice-below">
                   {submitError}
-                </Alert>
+                </Notice>
               )}
 
               <RenderSlice>
-                <Stack
-                  direction="row"
-                  spacing={2}
-                  sx={{
-                    justifyContent: 'space-between',
-                    mt: 4,
-                    pt: 2,
-                    borderTop: 1,
-                    borderColor: 'divider',
-                  }}
-                >
-                  <Button
-                    startIcon={<ArrowBackIcon />}
+                <div className="survey-buttons">
+                  <PrefetchInput type={questions[index + 1]?.questionType} />
+                  <button
+                    type="button"
+                    className="button"
                     onClick={() => goTo(Math.max(0, index - 1))}
                     disabled={index === 0 || saving || busy}
                   >
+                    <span className="button-start-icon">
+                      <Icon path={ARROW_BACK} />
+                    </span>
                     {t('back')}
-                  </Button>
-                  <Button
-                    variant="contained"
-                    color={finishing ? 'secondary' : 'primary'}
-                    endIcon={
-                      saving ? (
-                        <CircularProgress size={18} color="inherit" />
-                      ) : finishing ? (
-                        <CheckIcon />
-                      ) : (
-                        <ArrowForwardIcon />
-                      )
+                  </button>
+                  <button
+                    type="button"
+                    className={
+                      finishing
+                        ? 'button button-contained button-secondary'
+                        : 'button button-contained'
                     }
                     onClick={() => void next()}
                     disabled={saving || busy}
                   >
                     {saving ? t('saving') : finishing ? t('complete') : t('next')}
-                  </Button>
-                </Stack>
+                    <span className="button-end-icon">
+                      {saving ? (
+                        <Spinner size={18} />
+                      ) : (
+                        <Icon path={finishing ? CHECK : ARROW_FORWARD} />
+                      )}
+                    </span>
+                  </button>
+                </div>
               </RenderSlice>
             </div>
           </RenderSlice>
-        </Paper>
+        </section>
       </RenderSlice>
     );
   }
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+    <div className="container survey">
       {header}
       {content}
-    </Container>
+    </div>
   );
+}
+
+/** The question card while the questions, or an input's code, load (MUI Skeleton's look). */
+function SurveySkeleton() {
+  return (
+    <div className="survey-card" aria-busy="true">
+      <span className="skeleton skeleton-text survey-skeleton-line" />
+      <span className="skeleton survey-skeleton-bar" />
+      <span className="skeleton survey-skeleton-box" />
+    </div>
+  );
+}
+
+/**
+ * Fetches the next question's input once this question's input and buttons are on screen: the
+ * first question is usable before any other type's code (or MUI, which the camera, body map and
+ * symptom list bring) is evaluated, and moving on does not wait for the next one. A failed fetch
+ * is left to that input, which asks for its code itself when it renders.
+ */
+function PrefetchInput({ type }: { type: QuestionType | undefined }) {
+  useEffect(() => {
+    if (!type) return;
+    const timer = setTimeout(() => {
+      surveyPartOf(type)
+        .load()
+        .catch(() => undefined);
+    });
+    return () => clearTimeout(timer);
+  }, [type]);
+  return null;
 }

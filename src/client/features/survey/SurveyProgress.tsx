@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import { visuallyHidden } from '@mui/utils';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DOT_PROGRESS_THRESHOLD, MAX_PROGRESS_DOTS } from '../../../shared/constants';
 
@@ -9,99 +5,55 @@ import { DOT_PROGRESS_THRESHOLD, MAX_PROGRESS_DOTS } from '../../../shared/const
 export type DotState = 'current' | 'answered' | 'skippedRequired' | 'unanswered' | 'upcoming';
 
 /**
- * Each state differs in shape as well as colour (filled, diamond, ring, small), and each dot
- * names its state for a screen reader: colour alone tells nobody who cannot see it.
+ * Dots above 8 questions (first 15, then "+N"), otherwise a bar. Each dot's state differs in
+ * shape as well as colour (filled, diamond, ring, small; `survey.css`), and each dot names its
+ * state for a screen reader: colour alone tells nobody who cannot see it.
  */
-const DOT_LOOK: Record<DotState, object> = {
-  current: {
-    width: 14,
-    height: 14,
-    borderRadius: '50%',
-    bgcolor: 'secondary.main',
-    outline: '2px solid',
-    outlineColor: 'secondary.main',
-    outlineOffset: 2,
-  },
-  answered: { width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main' },
-  skippedRequired: {
-    width: 10,
-    height: 10,
-    transform: 'rotate(45deg)',
-    bgcolor: 'warning.main',
-    border: '2px solid',
-    borderColor: 'warning.dark',
-  },
-  unanswered: {
-    width: 10,
-    height: 10,
-    borderRadius: '50%',
-    border: '2px solid',
-    borderColor: 'primary.main',
-  },
-  upcoming: { width: 8, height: 8, borderRadius: '50%', bgcolor: 'grey.400' },
-};
-
-/** Dots above 8 questions (first 15, then "+N"), otherwise a bar. */
 export function SurveyProgress({ index, states }: { index: number; states: DotState[] }) {
   const { t } = useTranslation('survey');
   const total = states.length;
   const percent = total === 0 ? 0 : Math.round((index / total) * 100);
   if (total <= DOT_PROGRESS_THRESHOLD) {
     return (
-      <LinearProgress
-        variant="determinate"
-        value={percent}
+      <div
+        className="survey-bar"
+        role="progressbar"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
         aria-label={t('progressLabel')}
-        sx={{ height: 8, borderRadius: 4 }}
-      />
+      >
+        <span className="survey-bar-fill" style={{ transform: `translateX(${percent - 100}%)` }} />
+      </div>
     );
   }
   const shown = states.slice(0, MAX_PROGRESS_DOTS);
   return (
-    <Box
-      component="ol"
-      aria-label={t('progressLabel')}
-      data-testid="progress-dots"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        flexWrap: 'wrap',
-        gap: { xs: 0.75, sm: 1 },
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        minHeight: 18,
-      }}
-    >
+    <ol className="survey-dots" aria-label={t('progressLabel')} data-testid="progress-dots">
       {shown.map((state, i) => {
         const label = t(`dot.${state}`, { number: i + 1 });
         return (
-          <Box
-            component="li"
-            key={i}
-            data-state={state}
-            sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', width: 14 }}
-          >
-            <Box
+          <li key={i} data-state={state}>
+            <span
+              className={`survey-dot survey-dot-${state}`}
               role="img"
               aria-label={label}
               aria-current={state === 'current' ? 'step' : undefined}
               title={label}
-              sx={{ ...DOT_LOOK[state], boxSizing: 'border-box', transition: 'all 150ms' }}
             />
-          </Box>
+          </li>
         );
       })}
       {total > shown.length && (
-        <Box component="li" sx={{ ml: 0.5 }}>
-          <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+        <li className="survey-dots-more">
+          <span>
             <span aria-hidden="true">{t('moreDots', { count: total - shown.length })}</span>
-            <Box component="span" sx={visuallyHidden}>
+            <span className="visually-hidden">
               {t('moreDotsLabel', { count: total - shown.length })}
-            </Box>
-          </Typography>
-        </Box>
+            </span>
+          </span>
+        </li>
       )}
-    </Box>
+    </ol>
   );
 }

@@ -1,4 +1,3 @@
-import DownloadIcon from '@mui/icons-material/Download';
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,11 +9,8 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AdminProfileDialog } from '../features/admin-profile/AdminProfileDialog';
-import { InvoiceButton } from '../features/invoices/InvoiceButton';
-import { EraseMyAssessmentButton } from '../features/privacy/EraseMyAssessmentButton';
 import { useAuth } from '../lib/auth/auth-context';
 import { LazyQueryProvider } from '../lib/lazy-query-provider';
-import { DownloadNavButton } from '../lib/DownloadNavButton';
 
 const ADMIN_LINKS = [
   { to: '/admin', key: 'nav.questions' },
@@ -25,25 +21,10 @@ const ADMIN_LINKS = [
   { to: '/app', key: 'nav.survey' },
 ] as const;
 
-/** A patient's copy of everything stored about them (GDPR Art. 15 and 20). */
-function MyDataButton() {
+/** The header's navigation for an administrator: the admin area, their profile, Logout. */
+export default function AdminNavigation() {
   const { t } = useTranslation();
-  return (
-    <DownloadNavButton
-      url="/api/me/export.zip"
-      filename="my-assessment-data.zip"
-      label={t('nav.myData')}
-      hint={t('nav.myDataHint')}
-      failedHint={t('nav.myDataFailed')}
-      icon={<DownloadIcon />}
-    />
-  );
-}
-
-/** The header's navigation for a session: a patient's downloads, or the admin area. */
-export default function SignedInNavigation() {
-  const { t } = useTranslation();
-  const { isAdmin, logout } = useAuth();
+  const { logout } = useAuth();
   const { pathname } = useLocation();
   const compact = useMediaQuery('(max-width:1199.95px)');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
@@ -57,18 +38,6 @@ export default function SignedInNavigation() {
     </Suspense>
   );
 
-  if (!isAdmin) {
-    return (
-      <Box sx={{ display: 'flex', gap: 0.5 }}>
-        <InvoiceButton />
-        <MyDataButton />
-        <EraseMyAssessmentButton />
-        <Button color="inherit" onClick={logout}>
-          {t('nav.logout')}
-        </Button>
-      </Box>
-    );
-  }
   if (compact) {
     return (
       <>
