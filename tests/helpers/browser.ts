@@ -73,6 +73,8 @@ export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots')
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
+  // The picture shows what a patient sees once a fade has ended, as the check below does.
+  await settledTransitions(page);
   await page.screenshot({ path, fullPage: true });
   const violations = await accessibilityViolations(page);
   if (violations.length > 0)
