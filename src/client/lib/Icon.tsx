@@ -1,5 +1,14 @@
-/** One of MUI's icons as an inline SVG path (`.icon` in base.css): no MUI needed to draw it. */
-export function Icon({ path, className }: { path: string; className?: string }) {
+/**
+ * One of MUI's icons as inline SVG (`.icon` in base.css): no MUI needed to draw it. Several
+ * paths are drawn one over another (a radio's ring and its dot).
+ */
+export function Icon({
+  path,
+  className,
+}: {
+  path: string | readonly string[];
+  className?: string;
+}) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
@@ -7,7 +16,9 @@ export function Icon({ path, className }: { path: string; className?: string }) 
       aria-hidden="true"
       focusable="false"
     >
-      <path d={path} />
+      {[path].flat().map((d) => (
+        <path key={d} d={d} />
+      ))}
     </svg>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, normalizeLanguage } from '../../shared/constants';
 import { useAuth } from './auth/auth-context';
+import { Icon } from './Icon';
 
 /** MUI's Language and ArrowDropDown icons. */
 const GLOBE =
@@ -23,9 +24,7 @@ export function LanguageSelector() {
         {label}
       </label>
       <div className="outlined-box">
-        <svg className="icon language-select-globe" viewBox="0 0 24 24" aria-hidden="true">
-          <path d={GLOBE} />
-        </svg>
+        <Icon path={GLOBE} className="language-select-globe" />
         <select
           id={id}
           className="outlined-input"
@@ -38,9 +37,7 @@ export function LanguageSelector() {
             </option>
           ))}
         </select>
-        <svg className="icon language-select-arrow" viewBox="0 0 24 24" aria-hidden="true">
-          <path d={ARROW} />
-        </svg>
+        <Icon path={ARROW} className="language-select-arrow" />
         <fieldset aria-hidden="true" className="outlined-outline">
           <legend>
             <span>{label}</span>

@@ -1,4 +1,5 @@
 import type { AriaRole, ReactNode } from 'react';
+import { Icon } from './Icon';
 
 /** MUI's default alert icons (InfoOutlined, ReportProblemOutlined, ErrorOutline). */
 const ICONS = {
@@ -29,9 +30,7 @@ export function Notice({ severity, title, outlined, className, action, children,
   const classes = ['notice', `notice-${severity}`, outlined && 'notice-outlined', className];
   return (
     <div className={classes.filter(Boolean).join(' ')} {...rest}>
-      <svg className="icon notice-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d={ICONS[severity]} />
-      </svg>
+      <Icon path={ICONS[severity]} className="notice-icon" />
       <div className="notice-message">
         {title && <div className="notice-title">{title}</div>}
         {children}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Icon } from '../../client/lib/Icon';
 import type { SurveyInputProps } from '../question-type.client';
 
 /** MUI's RadioButtonUnchecked ring and the dot of RadioButtonChecked. */
@@ -26,16 +27,14 @@ export default function ChoiceInput({
           <label key={option.id} className={checked ? 'choice choice-checked' : 'choice'}>
             <span className="choice-radio">
               <input
+                className="native-control"
                 type="radio"
                 name={name}
                 value={option.id}
                 checked={checked}
                 onChange={() => onChange({ optionId: option.id })}
               />
-              <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d={RING} />
-                {checked && <path d={DOT} />}
-              </svg>
+              <Icon path={checked ? [RING, DOT] : RING} />
             </span>
             <span className="choice-text">{option.text}</span>
           </label>

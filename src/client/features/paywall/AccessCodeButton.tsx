@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../lib/use-hydrated';
+import { Icon } from '../../lib/Icon';
 
 /** MUI's KeyOutlined icon. */
 const KEY =
@@ -19,9 +20,7 @@ export function AccessCodeButton({ onPrefetch, onOpen }: { onPrefetch(): void; o
       onClick={onOpen}
     >
       <span className="button-start-icon">
-        <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d={KEY} />
-        </svg>
+        <Icon path={KEY} />
       </span>
       {t('accessCode.open')}
     </button>

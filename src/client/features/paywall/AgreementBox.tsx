@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Icon } from '../../lib/Icon';
 
 /** MUI's CheckBoxOutlineBlank and CheckBox icons. */
 const UNCHECKED =
@@ -25,15 +26,14 @@ export function AgreementBox({ id, checked, onChange, label, error }: Props) {
       <label className="agreement-label">
         <span className="agreement-box">
           <input
+            className="native-control"
             type="checkbox"
             id={id}
             checked={checked}
             onChange={(event) => onChange(event.currentTarget.checked)}
             aria-describedby={`${id}-help`}
           />
-          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d={checked ? CHECKED : UNCHECKED} />
-          </svg>
+          <Icon path={checked ? CHECKED : UNCHECKED} />
         </span>
         <span className="agreement-text">{label}</span>
       </label>

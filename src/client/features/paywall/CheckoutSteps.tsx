@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { Icon } from '../../lib/Icon';
 
 /** MUI's Check icon. */
 const CHECK = 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z';
@@ -26,15 +27,7 @@ export function CheckoutSteps({
               aria-current={current ? 'step' : undefined}
               className={`checkout-step${reached}${current ? ' checkout-step-current' : ''}`}
             >
-              <div className="checkout-step-number">
-                {done ? (
-                  <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d={CHECK} />
-                  </svg>
-                ) : (
-                  index + 1
-                )}
-              </div>
+              <div className="checkout-step-number">{done ? <Icon path={CHECK} /> : index + 1}</div>
               <p className="checkout-step-label">{text}</p>
             </li>
           </Fragment>

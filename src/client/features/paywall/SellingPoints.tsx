@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../lib/Icon';
 
 /** MUI's LockOutlined, PrivacyTipOutlined, BoltOutlined and SupportAgentOutlined icons. */
 const POINTS = [
@@ -45,11 +46,7 @@ export function SellingPoints() {
         {POINTS.map(({ key, paths }) => (
           <li key={key}>
             <span className="selling-points-icon">
-              <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                {paths.map((d) => (
-                  <path key={d} d={d} />
-                ))}
-              </svg>
+              <Icon path={paths} />
             </span>
             <div>
               <p className="selling-points-claim">{t(`points.${key}`)}</p>
