@@ -116,10 +116,10 @@ describe('capture assistant on a fake camera (issue 31)', () => {
     const { started, context, page } = await openAt('face-guide');
     try {
       await signIn(page, L, started.seeded.code);
-      await page
-        .getByLabel('Take the photo by itself after a countdown')
-        .check({ timeout: 60_000 });
-      // Every line the screen reader region shows, in order.
+      const autoCapture = page.getByLabel('Take the photo by itself after a countdown');
+      await autoCapture.waitFor({ timeout: 60_000 });
+      // Every line the screen reader region shows, in order; watched before the switch is on,
+      // since a pose already held starts the countdown at once.
       await page.getByTestId('auto-capture-countdown').evaluate((region) => {
         const lines: string[] = [];
         Object.assign(window, { countdownLines: lines });
@@ -128,6 +128,7 @@ describe('capture assistant on a fake camera (issue 31)', () => {
             lines.push(region.textContent);
         }).observe(region, { childList: true, characterData: true, subtree: true });
       });
+      await autoCapture.check();
       await page.getByText(L.photoUploaded).waitFor({ timeout: 60_000 });
       const lines = await page.evaluate(
         () => (window as unknown as { countdownLines: string[] }).countdownLines,
