@@ -3,13 +3,14 @@ import { delimiter, join } from 'node:path';
 
 /**
  * The suite runs a few programs from the system: Chromium for the browser tests, poppler's
- * pdftotext and pdftoppm for the PDFs, unzip for the exports. One missing program would fail
+ * pdftotext and pdftoppm for the PDFs, unzip for the exports, ffmpeg for the fake camera's clips. One missing program would fail
  * dozens of tests one by one; this stops the run before the first with one sentence instead.
  */
 const PROGRAMS: Record<string, { debianPackage: string; browserOnly?: boolean }> = {
   pdftotext: { debianPackage: 'poppler-utils' },
   pdftoppm: { debianPackage: 'poppler-utils' },
   unzip: { debianPackage: 'unzip' },
+  ffmpeg: { debianPackage: 'ffmpeg', browserOnly: true },
   [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium']: {
     debianPackage: 'chromium',
     browserOnly: true,

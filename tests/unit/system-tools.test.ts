@@ -14,6 +14,13 @@ describe('the test command on a machine without the system programs', () => {
     );
   });
 
+  it('names ffmpeg too for the browser tests, whose fake camera plays clips made with it', () => {
+    process.env.PATH = '/nonexistent';
+    expect(() => assertSystemPrograms(true)).toThrow(
+      'The tests need pdftotext, pdftoppm, unzip, ffmpeg, which this machine lacks: install them with `apt-get install -y poppler-utils unzip ffmpeg`',
+    );
+  });
+
   it('passes where they are installed', () => {
     expect(() => assertSystemPrograms(true)).not.toThrow();
   });
