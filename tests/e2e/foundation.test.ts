@@ -122,6 +122,8 @@ describe('foundation in the browser', () => {
     await page.goto('/');
     await signIn(page, e2e.seeded.patientCode);
     await page.waitForURL('**/app');
+    // Once the header is drawn, an admin's links would be in it.
+    await page.getByRole('button', { name: 'Logout' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Questions' }).count()).toBe(0);
 
     await page.goto('/admin');
