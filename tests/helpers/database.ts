@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/platform/db/client';
+import { pgliteTemplateDump } from './pglite-template';
 import { createThrowawayDatabase } from './shared-postgres';
 
 /**
@@ -16,7 +17,7 @@ import { createThrowawayDatabase } from './shared-postgres';
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite-memory' });
+  if (!serverUrl) return openDatabase({ kind: 'pglite-memory', from: await pgliteTemplateDump() });
 
   const throwaway = await createThrowawayDatabase('cmd_test', serverUrl);
   const database = await openDatabase({ kind: 'postgres', url: throwaway.url, poolSize: 20 });

@@ -6,6 +6,7 @@ import type { Db } from '../../src/server/platform/db/client';
 import type { MediaStore } from '../../src/server/modules/media/media-store';
 import { seedAdmin, signInAsAdmin, type AdminLogin } from './admin-browser';
 import { launchBrowser, newContext, SCREENSHOT_DIR } from './browser';
+import { copyPgliteTemplate } from './pglite-template';
 import {
   mediaStoreOf,
   newDataDir,
@@ -80,6 +81,7 @@ export async function startSeededServer<S = undefined>(
   let server: ServerProcess | undefined;
   const close = () => runAll([() => server?.stop(), () => removeDataDir(dataDir)]);
   try {
+    await copyPgliteTemplate(dataDir);
     await options.prepare?.(dataDir);
     const { admin, seeded } = await withDataDirDatabase(dataDir, async (db) => ({
       admin: options.admin ? await seedAdmin(db) : undefined,

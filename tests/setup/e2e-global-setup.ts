@@ -1,5 +1,7 @@
+import { pgliteTemplate } from '../helpers/pglite-template';
 import { assertSystemPrograms } from './system-tools';
 
-export default function setup(): void {
+export default async function setup(): Promise<void> {
   assertSystemPrograms(true);
+  await pgliteTemplate();
 }

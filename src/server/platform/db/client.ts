@@ -28,7 +28,8 @@ export interface Database {
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  /** In memory, empty or started from a `dumpDataDir` archive (a migrated one, in tests). */
+  | { kind: 'pglite-memory'; from?: Blob };
 
 /** The committed migrations live in <project>/drizzle, found from wherever this code runs. */
 function migrationsFolder(): string {
@@ -84,7 +85,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const client =
       target.kind === 'pglite'
         ? new PGlite(target.dataDir, PGLITE_BYTEA)
-        : new PGlite(PGLITE_BYTEA);
+        : new PGlite({ ...PGLITE_BYTEA, loadDataDir: target.from });
     await client.waitReady;
     const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
