@@ -57,6 +57,7 @@ export async function pgliteTemplate(): Promise<Template> {
   } finally {
     await rm(building, { recursive: true, force: true });
   }
+  if (!existsSync(join(root, 'ready'))) throw new Error(`pglite-template: ${root} was not made`);
   return template;
 }
 
