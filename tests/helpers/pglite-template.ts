@@ -35,11 +35,11 @@ interface Template {
   dump: string;
 }
 
-/** The template, made now if this checkout has none for its migrations yet. */
-export async function pgliteTemplate(): Promise<Template> {
+/** Makes the template if this checkout has none for its migrations yet. */
+async function findOrMakeTemplate(): Promise<Template> {
   const root = join(CACHE, await templateName());
-  const template = { dir: join(root, 'db'), dump: join(root, 'db.tar') };
-  if (existsSync(join(root, 'ready'))) return template;
+  const paths = { dir: join(root, 'db'), dump: join(root, 'db.tar') };
+  if (existsSync(join(root, 'ready'))) return paths;
 
   await mkdir(CACHE, { recursive: true });
   const building = await mkdtemp(join(CACHE, 'building-'));
@@ -48,9 +48,9 @@ export async function pgliteTemplate(): Promise<Template> {
     await database.close();
     const client = new PGlite(join(building, 'db'));
     await client.waitReady;
-    const dump = await client.dumpDataDir('none');
+    const archive = await client.dumpDataDir('none');
     await client.close();
-    await writeFile(join(building, 'db.tar'), Buffer.from(await dump.arrayBuffer()));
+    await writeFile(join(building, 'db.tar'), Buffer.from(await archive.arrayBuffer()));
     await writeFile(join(building, 'ready'), '');
     // Two runs making it at once: the first rename wins, the other's copy is dropped.
     await rename(building, root).catch(() => undefined);
@@ -58,6 +58,14 @@ export async function pgliteTemplate(): Promise<Template> {
     await rm(building, { recursive: true, force: true });
   }
   if (!existsSync(join(root, 'ready'))) throw new Error(`pglite-template: ${root} was not made`);
+  return paths;
+}
+
+let template: Promise<Template> | undefined;
+
+/** The template, found or made once per process rather than hashing the migrations per copy. */
+export function pgliteTemplate(): Promise<Template> {
+  template ??= findOrMakeTemplate();
   return template;
 }
 
