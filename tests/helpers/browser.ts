@@ -123,10 +123,20 @@ async function duplicateIds(page: Page): Promise<string[]> {
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   await settledTransitions(page);
+  // A control may change state while axe reads the page (the shutter enables when the camera or
+  // the pose check is ready): without transitions it shows one real state or the other, never
+  // the blend halfway through a fade that no patient reads.
+  await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.id = 'axe-no-transitions';
+    style.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.head.append(style);
+  });
   const results = await new AxeBuilder({ page })
     // Experimental in axe, but WCAG 2.5.3: voice control finds a control by what it shows.
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
+    .analyze()
+    .finally(() => page.evaluate(() => document.getElementById('axe-no-transitions')?.remove()));
   return [
     ...results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
