@@ -11,10 +11,11 @@ import {
   practiceCalendar,
 } from '../../src/server/platform/calendar/practice-calendar';
 import { apiAsPage, signInAsAdmin } from '../helpers/admin-browser';
-import { insertPatient } from '../helpers/admin-seed';
+import { answerQuestionsBefore, insertPatient } from '../helpers/admin-seed';
 import { accessibilityViolations, DESKTOP, PHONE, SCREENSHOT_DIR } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
-import { answerWholeSurvey, LABELS, shot, signIn } from '../helpers/survey-browser';
+import { makeSampleMedia } from '../helpers/sample-media';
+import { answerWholeSurvey, LABELS, shot, signIn, TOTAL } from '../helpers/survey-browser';
 import { csvRecords } from '../helpers/csv';
 import { openFromQueue, sendEvaluation, writeEvaluation } from '../helpers/evaluation-browser';
 import { readMail } from '../helpers/mail';
@@ -28,9 +29,14 @@ const TEXT_ANSWER = 'jaw pain since spring';
 const e2e = useE2e({
   admin: true,
   env: { PRACTICE_EMAIL },
-  seed: async ({ db }) => ({
-    patientCode: (await insertPatient(db, { ...PATIENT, language: 'en' })).code,
-  }),
+  // Every answer but the last is stored as the browser walk would store it (the whole walk is
+  // survey.test.ts'): the patient completes the survey in the browser from its last question.
+  seed: async ({ db, media }) => {
+    const patient = await insertPatient(db, { ...PATIENT, language: 'en' });
+    const files = await makeSampleMedia(e2e.browser);
+    await answerQuestionsBefore(db, await media(), patient, files, TOTAL);
+    return { patientCode: patient.code };
+  },
 });
 
 /** Clicks a control that downloads a file and saves the file under a temporary name. */
@@ -51,7 +57,7 @@ const formatDay = (date: Date) =>
 
 describe('the dentist reviews a completed assessment', () => {
   it('gets the notification, works the queue, downloads the case report and the CSV', async () => {
-    // The patient completes the survey in the browser.
+    // The patient completes the survey in the browser, at its last question.
     const patientPage = await e2e.newPage();
     await signIn(patientPage, LABELS.en, e2e.seeded.patientCode);
     await answerWholeSurvey(patientPage, LABELS.en);

@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/platform/db/client';
-import { questionOptions, questions, answers } from '../../src/server/schema';
+import { describe, expect, it } from 'vitest';
+import { questions } from '../../src/server/schema';
 import { DELIVERY_STORY } from '../../src/shared/delivery-story';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
-import { insertPatient, SAMPLE_PAIN_POINTS, SAMPLE_SYMPTOMS } from '../helpers/admin-seed';
+import { answerQuestionsBefore, insertPatient } from '../helpers/admin-seed';
 import { accessibilityViolations, DESKTOP, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { makeSampleMedia } from '../helpers/sample-media';
-import { storedAnswer } from '../helpers/seed-answers';
 import {
   currentNumber,
   LABELS,
@@ -50,56 +47,21 @@ const FIRST_VIDEO = DEFAULT_QUESTIONNAIRE.findIndex((q) => q.type === 'video') +
 const TOTAL_QUESTIONS = DEFAULT_QUESTIONNAIRE.length;
 const VIDEO_LIMIT_SECONDS = 5;
 
-/**
- * Answers for the patient's questions before `upTo` (1-based sort order; all but the last
- * question without it). `skip` is saved without an answer, as Next saves a skipped question.
- */
-async function answerBefore(
-  db: Db,
-  patient: { userId: number; assessmentId: number },
-  upTo: number,
-  skip?: number,
-) {
-  const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
-  const options = await db.select().from(questionOptions).orderBy(asc(questionOptions.sortOrder));
-  const base = { userId: patient.userId, assessmentId: patient.assessmentId };
-  const answerOf = (q: (typeof all)[number]) => {
-    switch (q.questionType) {
-      case 'text':
-        return { answerText: 'Since spring' };
-      case 'multiple_choice':
-        return { optionId: options.find((o) => o.questionId === q.id)!.id };
-      case 'photo':
-        return { mediaType: 'photo' as const, mediaPath: `media/${randomUUID()}.jpg` };
-      case 'video':
-        return { mediaType: 'video' as const, mediaPath: `media/${randomUUID()}.webm` };
-      case 'pain_atlas':
-        return { painPoints: SAMPLE_PAIN_POINTS };
-      case 'pain_symptoms':
-        return { symptoms: SAMPLE_SYMPTOMS };
-    }
-  };
-  await db.insert(answers).values(
-    all.slice(0, upTo - 1).map((q, i) => ({
-      ...base,
-      questionId: q.id,
-      ...(i + 1 === skip ? {} : storedAnswer(answerOf(q))),
-    })),
-  );
-}
-
 const e2e = useE2e({
-  seed: async ({ db }) => {
+  seed: async ({ db, media }) => {
+    const files = await makeSampleMedia(e2e.browser);
+    const store = await media();
     await db
       .update(questions)
       .set({ maxRecordingSeconds: VIDEO_LIMIT_SECONDS })
       .where(eq(questions.questionType, 'video'));
     const patient = async (email: string, language: Lang, upTo: number, skip?: number) => {
       const created = await insertPatient(db, { email, language });
-      await answerBefore(db, created, upTo, skip);
+      await answerQuestionsBefore(db, store, created, files, upTo, skip);
       return created.code;
     };
     return {
+      files,
       cameraEn: await patient('camera-en@example.org', 'en', FIRST_PHOTO),
       fileDe: await patient('file-de@example.org', 'de', FIRST_PHOTO),
       requiredEn: await patient('required-en@example.org', 'en', TOTAL_QUESTIONS, TEETH_PHOTO),
@@ -107,10 +69,6 @@ const e2e = useE2e({
       video: await patient('video@example.org', 'en', FIRST_VIDEO),
     };
   },
-});
-let sample: { photo: Buffer; video: Buffer };
-beforeAll(async () => {
-  sample = await makeSampleMedia(e2e.browser);
 });
 
 /** A browser whose camera cannot be used: none at all, or one the system refuses to open. */
@@ -150,7 +108,11 @@ async function chooseFile(page: Page, language: Lang) {
     page.getByRole('button', { name: TEXT[language].chooseFile }).click(),
   ]);
   expect(await chooser.element().getAttribute('accept')).toBe('image/*');
-  await chooser.setFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: sample.photo });
+  await chooser.setFiles({
+    name: 'IMG_0042.jpg',
+    mimeType: 'image/jpeg',
+    buffer: e2e.seeded.files.photo,
+  });
   await page.getByText(LABELS[language].photoUploaded).waitFor({ timeout: 20_000 });
 }
 

@@ -151,6 +151,67 @@ export async function answerSecondPhoto(
     .values({ ...base, ...storedAnswer({ mediaType: 'photo', mediaPath: stored.path }) });
 }
 
+/** What `answerQuestion` of the browser helpers types into text question `n` (1-based). */
+export const walkedTextAnswer = (n: number) => `Answer ${n}: jaw pain since spring`;
+
+/**
+ * Answers the questions before `upTo` (1-based sort order) as a patient walking the survey in the
+ * browser would (`answerQuestion`): the text it types, the second option, the sample photo and
+ * video written to the media store, the sample pain points and complaints. `skip` is saved
+ * without an answer, as Next saves a skipped question. Signing in then opens question `upTo`,
+ * so a test walks in the browser only what it looks at.
+ */
+export async function answerQuestionsBefore(
+  db: Db,
+  media: MediaStore,
+  patient: { userId: number; assessmentId: number },
+  files: { photo: Buffer; video: Buffer },
+  upTo: number,
+  skip?: number,
+): Promise<void> {
+  const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
+  const options = await db.select().from(questionOptions).orderBy(asc(questionOptions.sortOrder));
+  const base = { userId: patient.userId, assessmentId: patient.assessmentId };
+  const stored = async (questionId: number, type: 'photo' | 'video') => {
+    const extension = type === 'photo' ? 'jpg' : 'webm';
+    const file = await media.write(Readable.from([files[type]]), newMediaPath(extension));
+    await db.insert(mediaUploads).values({
+      ...base,
+      questionId,
+      path: file.path,
+      mediaType: type,
+      mimeType: type === 'photo' ? 'image/jpeg' : 'video/webm',
+      sizeBytes: file.size,
+    });
+    return { mediaType: type, mediaPath: file.path };
+  };
+  const answerOf = async (question: (typeof all)[number], n: number) => {
+    switch (question.questionType) {
+      case 'text':
+        return { answerText: walkedTextAnswer(n) };
+      case 'multiple_choice': {
+        const own = options.filter((option) => option.questionId === question.id);
+        return { optionId: (own[1] ?? own[0])!.id };
+      }
+      case 'photo':
+      case 'video':
+        return stored(question.id, question.questionType);
+      case 'pain_atlas':
+        return { painPoints: SAMPLE_PAIN_POINTS };
+      case 'pain_symptoms':
+        return { symptoms: SAMPLE_SYMPTOMS };
+    }
+  };
+  for (const [index, question] of all.slice(0, upTo - 1).entries()) {
+    const n = index + 1;
+    await db.insert(answers).values({
+      ...base,
+      questionId: question.id,
+      ...(n === skip ? {} : storedAnswer(await answerOf(question, n))),
+    });
+  }
+}
+
 /** Marks an assessment submitted today, as completing the survey does, for the dentist to open. */
 export async function markSubmitted(db: Db, assessmentId: number): Promise<void> {
   const now = new Date();

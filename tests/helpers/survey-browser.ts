@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { SYMPTOM_LABELS } from '../../src/shared/symptom-labels';
+import { walkedTextAnswer } from './admin-seed';
 import { screenshot } from './browser';
 
 /** Steps of a patient answering the survey in the browser, shared by the browser tests. */
@@ -135,7 +136,7 @@ export async function answerQuestion(
 ) {
   switch (type) {
     case 'text':
-      await page.getByRole('textbox').fill(`Answer ${n}: jaw pain since spring`);
+      await page.getByRole('textbox').fill(walkedTextAnswer(n));
       break;
     case 'multiple_choice':
       await page.getByRole('radio').nth(1).check();
