@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/platform/db/client';
 import { insertPatient } from '../helpers/admin-seed';
 import { accessibilityViolations, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
@@ -13,19 +14,40 @@ import {
   type Lang,
 } from '../helpers/survey-browser';
 
-// Each test starts its own server: its own patient, at the question it needs.
-const e2e = useE2e({ server: false });
-
 /** A patient who has seen (without answering) every question before the first of `type`. */
-async function startAtFirst(type: string, language: Lang = 'en') {
-  return e2e.startServer({
-    seed: async ({ db }) => {
-      const patient = await insertPatient(db, { email: `as-you-go-${type}@example.org`, language });
-      await seenUntil(db, patient, (q) => q.questionType === type);
-      return patient.code;
-    },
-  });
+async function seenUntilFirst(db: Db, type: string, language: Lang, tag: string) {
+  const patient = await insertPatient(db, { email: `as-you-go-${tag}@example.org`, language });
+  await seenUntil(db, patient, (q) => q.questionType === type);
+  return patient.code;
 }
+
+/** The camera-in-view cases: language and window. */
+const CAMERA_CASES = [
+  ['en', PHONE],
+  ['de', PHONE],
+  ['en', { width: 1440, height: 900 }],
+] as const;
+const cameraCase = (language: Lang, width: number) => `photo-${language}-${width}`;
+
+// One server; each test has its own patient, at the question it needs.
+const e2e = useE2e({
+  seed: async ({ db }) => {
+    const atPhoto = new Map<string, string>();
+    for (const [language, { width }] of CAMERA_CASES) {
+      const tag = cameraCase(language, width);
+      atPhoto.set(tag, await seenUntilFirst(db, 'photo', language, tag));
+    }
+    return {
+      atPhoto,
+      atText: {
+        en: await seenUntilFirst(db, 'text', 'en', 'text-en'),
+        de: await seenUntilFirst(db, 'text', 'de', 'text-de'),
+      },
+      header: await seenUntilFirst(db, 'text', 'de', 'header-de'),
+      firstQuestion: await seenUntilFirst(db, 'text', 'en', 'first-question'),
+    };
+  },
+});
 
 /** Where an element is against the visible part of the page (the fixed footer excluded). */
 async function placeInViewport(page: Page, testId: string | { role: 'button'; name: string }) {
@@ -44,16 +66,11 @@ async function placeInViewport(page: Page, testId: string | { role: 'button'; na
 }
 
 describe('the camera in view', () => {
-  for (const [language, viewport] of [
-    ['en', PHONE],
-    ['de', PHONE],
-    ['en', { width: 1440, height: 900 }],
-  ] as const) {
+  for (const [language, viewport] of CAMERA_CASES) {
     it(`at ${viewport.width}x${viewport.height} (${language}) the shutter button and the whole preview are on screen when a photo question opens`, async () => {
       const L = LABELS[language];
-      const { server, seeded: code } = await startAtFirst('photo', language);
+      const code = e2e.seeded.atPhoto.get(cameraCase(language, viewport.width))!;
       const page = await e2e.newPage({
-        baseURL: server.baseUrl,
         locale: language === 'de' ? 'de-DE' : 'en-US',
         viewport,
       });
@@ -127,9 +144,8 @@ describe('required questions as you go', () => {
     it(`Next on an unanswered required question says so, goes on only on purpose, and the dots tell answered, skipped and current apart (${language})`, async () => {
       const L = LABELS[language];
       const A = AS_YOU_GO[language];
-      const { server, seeded: code } = await startAtFirst('text', language);
+      const code = e2e.seeded.atText[language];
       const page = await e2e.newPage({
-        baseURL: server.baseUrl,
         locale: language === 'de' ? 'de-DE' : 'en-US',
         viewport: PHONE,
       });
@@ -185,8 +201,8 @@ describe('required questions as you go', () => {
 
 describe('the phone header', () => {
   it('labels its actions in words and says so on the page when a download fails', async () => {
-    const { server, seeded: code } = await startAtFirst('text', 'de');
-    const page = await e2e.newPage({ baseURL: server.baseUrl, locale: 'de-DE', viewport: PHONE });
+    const code = e2e.seeded.header;
+    const page = await e2e.newPage({ locale: 'de-DE', viewport: PHONE });
     await signIn(page, LABELS.de, code);
     const myData = page.locator('header').getByRole('button', { name: 'Meine Daten' });
     // The label is text on screen, not only a name for screen readers.
@@ -202,8 +218,8 @@ describe('the phone header', () => {
 
 describe('the first question', () => {
   it('is answered on a phone before MUI, or the code of a camera, body map or symptom list, has loaded', async () => {
-    const { server, seeded: code } = await startAtFirst('text');
-    const page = await e2e.newPage({ baseURL: server.baseUrl, viewport: PHONE });
+    const code = e2e.seeded.firstQuestion;
+    const page = await e2e.newPage({ viewport: PHONE });
     await signIn(page, LABELS.en, code);
     // The sign-in dialog brought MUI: the patient comes back to the survey, as from the e-mail.
     const scripts: string[] = [];
