@@ -1,11 +1,10 @@
-import { storedAnswer } from '../helpers/seed-answers';
-import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { questions, answers } from '../../src/server/schema';
+import { questions } from '../../src/server/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
 import { insertPatient } from '../helpers/admin-seed';
 import { chooseLanguage, DESKTOP, horizontalOverflow, PHONE, screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
+import { seenUntil } from '../helpers/seed-answers';
 import {
   answerQuestion,
   currentNumber,
@@ -17,43 +16,37 @@ import {
   type Lang,
 } from '../helpers/survey-browser';
 
-// Each test starts its own server: its own outbox, its own state of the questionnaire.
-const e2e = useE2e({ server: false });
-
-/** A server with one patient, who has answered nothing yet. */
-async function startWithPatient(language: Lang) {
-  const email = `patient-${language}@example.org`;
-  const { server, seeded: code } = await e2e.startServer({
-    seed: async ({ db }) =>
-      (await insertPatient(db, { email, firstName: 'Pat', lastName: 'Ient', language })).code,
-  });
-  return { server, code, email };
-}
-
-/** A server with a patient whose answers stop just before the first question of the given type. */
-async function startWithPatientAtFirst(type: string) {
-  return e2e.startServer({
-    seed: async ({ db }) => {
+// One server for the patients below; the test of an empty questionnaire starts its own.
+const e2e = useE2e({
+  seed: async ({ db }) => {
+    const walker = async (language: Lang) => {
+      const email = `patient-${language}@example.org`;
+      const { code } = await insertPatient(db, {
+        email,
+        firstName: 'Pat',
+        lastName: 'Ient',
+        language,
+      });
+      return { code, email };
+    };
+    /** A patient who has seen every question before the first of `type`. */
+    const atFirst = async (type: string) => {
       const patient = await insertPatient(db, { email: `at-first-${type}@example.org` });
-      const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
-      const first = all.findIndex((q) => q.questionType === type);
-      await db.insert(answers).values(
-        all.slice(0, first).map((q) => ({
-          userId: patient.userId,
-          assessmentId: patient.assessmentId,
-          questionId: q.id,
-          ...storedAnswer({ answerText: '' }),
-        })),
-      );
+      await seenUntil(db, patient, (q) => q.questionType === type);
       return patient.code;
-    },
-  });
-}
+    };
+    return {
+      walker: { en: await walker('en'), de: await walker('de') },
+      atFirstPhoto: await atFirst('photo'),
+      atFirstVideo: await atFirst('video'),
+    };
+  },
+});
+
 async function runSurvey(language: Lang, viewport: { width: number; height: number }) {
   const L = LABELS[language];
-  const { server, code, email } = await startWithPatient(language);
+  const { code, email } = e2e.seeded.walker[language];
   const page = await e2e.newPage({
-    baseURL: server.baseUrl,
     locale: language === 'de' ? 'de-DE' : 'en-US',
     viewport,
   });
@@ -145,10 +138,10 @@ async function runSurvey(language: Lang, viewport: { width: number; height: numb
     expect(
       lastStepPosts.filter((path) => path === '/api/survey/responses').length,
     ).toBeLessThanOrEqual(1);
-    await expect.poll(async () => (await server.outbox()).length, { timeout: 15_000 }).toBe(1);
-    const [mail] = await server.outbox();
-    expect(mail).toContain(email);
-    expect(mail).toMatch(L.mail);
+    // One mail to this patient (the server's other patients have their own).
+    const mails = async () => (await e2e.server.outbox()).filter((mail) => mail.includes(email));
+    await expect.poll(async () => (await mails()).length, { timeout: 15_000 }).toBe(1);
+    expect((await mails())[0]).toMatch(L.mail);
     expect(pageErrors).toEqual([]);
     // A save is retried once on a network or server failure; report any such hiccup.
     if (apiFailures.length > 0) console.warn('API failures during the run:', apiFailures);
@@ -170,8 +163,8 @@ describe('a patient answers the whole default questionnaire in the browser', () 
   }, 300_000);
 
   it('shows the SPEC message when the camera cannot be used, and a way to try again', async () => {
-    const { server, seeded: code } = await startWithPatientAtFirst('photo');
-    const context = await e2e.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
+    const code = e2e.seeded.atFirstPhoto;
+    const context = await e2e.newContext({ viewport: DESKTOP });
     await context.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () =>
         Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
@@ -202,8 +195,8 @@ describe('a patient answers the whole default questionnaire in the browser', () 
   }, 120_000);
 
   it('rejects an empty recording with the SPEC message and keeps the camera ready', async () => {
-    const { server, seeded: code } = await startWithPatientAtFirst('video');
-    const context = await e2e.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
+    const code = e2e.seeded.atFirstVideo;
+    const context = await e2e.newContext({ viewport: DESKTOP });
     // A recorder that delivers no data at all, as some devices do.
     await context.addInitScript(() => {
       class EmptyRecorder extends EventTarget {
