@@ -49,14 +49,17 @@ async function timeGet(baseUrl: string, path: string, token: string): Promise<Ti
 }
 
 const PAGE_SQL = `SELECT u.id, u.first_name, u.last_name, u.email
-  FROM users u JOIN assessments ac ON ac.user_id = u.id
+  FROM users u JOIN assessments a ON a.user_id = u.id
   WHERE u.is_admin = false
-  GROUP BY u.id ORDER BY max(ac.created_at) DESC, u.id DESC LIMIT 25 OFFSET 0`;
+  GROUP BY u.id ORDER BY max(a.created_at) DESC, u.id DESC LIMIT 25 OFFSET 0`;
 const TOTAL_SQL = `SELECT count(DISTINCT u.id)::int AS n
-  FROM users u JOIN assessments ac ON ac.user_id = u.id WHERE u.is_admin = false`;
-const CODES_SQL = `SELECT ac.id, ac.user_id, ac.code_hint, ac.status, ac.created_at, count(r.id)
-  FROM assessments ac LEFT JOIN answers r ON r.assessment_id = ac.id
-  WHERE ac.user_id = ANY($1) GROUP BY ac.id ORDER BY ac.created_at DESC, ac.id DESC`;
+  FROM users u JOIN assessments a ON a.user_id = u.id WHERE u.is_admin = false`;
+const ASSESSMENTS_SQL = `SELECT a.id, a.user_id, a.status, a.created_at, count(r.id)
+  FROM assessments a LEFT JOIN answers r ON r.assessment_id = a.id
+  WHERE a.user_id = ANY($1) GROUP BY a.id ORDER BY a.created_at DESC, a.id DESC`;
+/** Each assessment's latest code's last characters, as the practice tells them apart. */
+const CODE_HINTS_SQL = `SELECT DISTINCT ON (assessment_id) assessment_id, code_hint
+  FROM access_codes WHERE assessment_id = ANY($1) ORDER BY assessment_id, id DESC`;
 
 /** The same rows as the two endpoints, straight through `pg`: the database's own share. */
 async function baselines(url: string, assessmentId: number) {
@@ -64,7 +67,10 @@ async function baselines(url: string, assessmentId: number) {
   try {
     const responsesPage = await time(async () => {
       const [page] = await Promise.all([pool.query(PAGE_SQL), pool.query(TOTAL_SQL)]);
-      await pool.query(CODES_SQL, [page.rows.map((r: { id: number }) => r.id)]);
+      const listed = await pool.query(ASSESSMENTS_SQL, [
+        page.rows.map((r: { id: number }) => r.id),
+      ]);
+      await pool.query(CODE_HINTS_SQL, [listed.rows.map((r: { id: number }) => r.id)]);
     });
     const surveyQuestions = await time(async () => {
       const list = await pool.query(
