@@ -11,6 +11,7 @@ import { accessibilityViolations, DESKTOP, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { openFromQueue, sendEvaluation, writeEvaluation } from '../helpers/evaluation-browser';
 import { readMail } from '../helpers/mail';
+import { practiceDay, PRACTICE_TIMEZONE } from '../helpers/practice-day';
 import { makeSampleMedia } from '../helpers/sample-media';
 import {
   answerWholeSurvey,
@@ -109,13 +110,11 @@ describe.each(['en', 'de'] as const)('the care loop in %s', (language) => {
       await answerWholeSurvey(survey, L);
       const status = survey.getByTestId('assessment-status');
       await status.waitFor();
-      const calendar = practiceCalendar({ region: 'DE-BE', timeZone: 'Europe/Berlin' });
-      const day = (iso: string) =>
-        new Intl.DateTimeFormat(T.locale, { dateStyle: 'medium' }).format(new Date(iso));
-      const dueOn = calendar.localDate(calendar.addWorkingDays(new Date(), 2));
-      expect(await status.getByTestId('due-on').innerText()).toBe(day(dueOn));
+      const calendar = practiceCalendar({ region: 'DE-BE', timeZone: PRACTICE_TIMEZONE });
+      const due = calendar.addWorkingDays(new Date(), 2);
+      expect(await status.getByTestId('due-on').innerText()).toBe(practiceDay(due, T.locale));
       expect(await status.getByTestId('submitted-on').innerText()).toBe(
-        day(new Date().toISOString()),
+        practiceDay(new Date(), T.locale),
       );
       expect(await status.innerText()).toContain(T.statusTitle);
       expect(await accessibilityViolations(survey)).toEqual([]);

@@ -19,6 +19,7 @@ import { answerWholeSurvey, LABELS, shot, signIn, TOTAL } from '../helpers/surve
 import { csvRecords } from '../helpers/csv';
 import { openFromQueue, sendEvaluation, writeEvaluation } from '../helpers/evaluation-browser';
 import { readMail } from '../helpers/mail';
+import { practiceDay, PRACTICE_TIMEZONE } from '../helpers/practice-day';
 
 const run = promisify(execFile);
 const PRACTICE_EMAIL = 'practice@dental.example';
@@ -52,8 +53,7 @@ async function downloadVia(page: Page, click: () => Promise<void>, name: string)
   return { path, suggested: download.suggestedFilename() };
 }
 
-const formatDay = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(date);
+const formatDay = (date: Date) => practiceDay(date, 'en-GB');
 
 describe('the dentist reviews a completed assessment', () => {
   it('gets the notification, works the queue, downloads the case report and the CSV', async () => {
@@ -64,12 +64,12 @@ describe('the dentist reviews a completed assessment', () => {
     await patientPage.context().close();
     const today = new Date();
     // The server's default practice: Berlin.
-    const due = practiceCalendar({ region: 'DE-BE', timeZone: 'Europe/Berlin' }).addWorkingDays(
+    const due = practiceCalendar({ region: 'DE-BE', timeZone: PRACTICE_TIMEZONE }).addWorkingDays(
       today,
       EVALUATION_WORKING_DAYS,
     );
     const dueInBerlin = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Berlin',
+      timeZone: PRACTICE_TIMEZONE,
       day: 'numeric',
       month: 'short',
       year: 'numeric',
@@ -138,7 +138,7 @@ describe('the dentist reviews a completed assessment', () => {
       await page.getByRole('tab', { name: 'Evaluated' }).click();
       await row.waitFor();
       // Sent today, as the practice's calendar counts days.
-      const sentOn = practiceCalendar({ region: 'DE-BE', timeZone: 'Europe/Berlin' }).localDate(
+      const sentOn = practiceCalendar({ region: 'DE-BE', timeZone: PRACTICE_TIMEZONE }).localDate(
         new Date(),
       );
       expect(await row.innerText()).toContain(formatDay(new Date(`${sentOn}T12:00:00Z`)));
