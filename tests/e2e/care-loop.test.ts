@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { practiceCalendar } from '../../src/server/platform/calendar/practice-calendar';
+import { EVALUATION_WORKING_DAYS } from '../../src/server/platform/calendar/practice-calendar';
 import { signInAsAdmin } from '../helpers/admin-browser';
 import { answerQuestionsBefore, insertPatient } from '../helpers/admin-seed';
 import { accessibilityViolations, DESKTOP, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { openFromQueue, sendEvaluation, writeEvaluation } from '../helpers/evaluation-browser';
 import { readMail } from '../helpers/mail';
-import { practiceDay, PRACTICE_TIMEZONE } from '../helpers/practice-day';
+import { PRACTICE_CALENDAR, practiceDay } from '../helpers/practice-day';
 import { makeSampleMedia } from '../helpers/sample-media';
 import {
   answerWholeSurvey,
@@ -110,8 +110,7 @@ describe.each(['en', 'de'] as const)('the care loop in %s', (language) => {
       await answerWholeSurvey(survey, L);
       const status = survey.getByTestId('assessment-status');
       await status.waitFor();
-      const calendar = practiceCalendar({ region: 'DE-BE', timeZone: PRACTICE_TIMEZONE });
-      const due = calendar.addWorkingDays(new Date(), 2);
+      const due = PRACTICE_CALENDAR.addWorkingDays(new Date(), EVALUATION_WORKING_DAYS);
       expect(await status.getByTestId('due-on').innerText()).toBe(practiceDay(due, T.locale));
       expect(await status.getByTestId('submitted-on').innerText()).toBe(
         practiceDay(new Date(), T.locale),

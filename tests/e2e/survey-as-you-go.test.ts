@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/platform/db/client';
-import { insertPatient } from '../helpers/admin-seed';
+import { insertPatientAtFirst } from '../helpers/admin-seed';
 import { accessibilityViolations, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
-import { seenUntil } from '../helpers/seed-answers';
 import {
   LABELS,
   photoShutter,
@@ -14,11 +13,10 @@ import {
   type Lang,
 } from '../helpers/survey-browser';
 
-/** A patient who has seen (without answering) every question before the first of `type`. */
-async function seenUntilFirst(db: Db, type: string, language: Lang, tag: string) {
-  const patient = await insertPatient(db, { email: `as-you-go-${tag}@example.org`, language });
-  await seenUntil(db, patient, (q) => q.questionType === type);
-  return patient.code;
+/** A patient at the first question of `type`, told apart from the file's others by `tag`. */
+async function seenUntilFirst(db: Db, type: 'photo' | 'text', language: Lang, tag: string) {
+  const email = `as-you-go-${tag}@example.org`;
+  return (await insertPatientAtFirst(db, type, { email, language })).code;
 }
 
 /** The camera-in-view cases: language and window. */

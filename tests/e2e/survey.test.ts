@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { questions } from '../../src/server/schema';
 import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/seed/default-questionnaire';
-import { insertPatient } from '../helpers/admin-seed';
+import { insertPatient, insertPatientAtFirst } from '../helpers/admin-seed';
 import { chooseLanguage, DESKTOP, horizontalOverflow, PHONE, screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
-import { seenUntil } from '../helpers/seed-answers';
 import {
   answerQuestion,
   currentNumber,
@@ -29,12 +28,8 @@ const e2e = useE2e({
       });
       return { code, email };
     };
-    /** A patient who has seen every question before the first of `type`. */
-    const atFirst = async (type: string) => {
-      const patient = await insertPatient(db, { email: `at-first-${type}@example.org` });
-      await seenUntil(db, patient, (q) => q.questionType === type);
-      return patient.code;
-    };
+    const atFirst = async (type: 'photo' | 'video') =>
+      (await insertPatientAtFirst(db, type, { email: `at-first-${type}@example.org` })).code;
     return {
       walker: { en: await walker('en'), de: await walker('de') },
       atFirstPhoto: await atFirst('photo'),

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PainPoint, SymptomEntry } from '../../src/shared/contracts/answer';
+import type { QuestionType } from '../../src/shared/constants';
 import { createAssessmentWithCode } from '../../src/server/modules/access/access-codes';
 import type { AssessmentDetails } from '../../src/server/modules/assessments/create-assessment';
 import type { Db } from '../../src/server/platform/db/client';
@@ -13,7 +14,7 @@ import {
   users,
 } from '../../src/server/schema';
 import { newMediaPath, type MediaStore } from '../../src/server/modules/media/media-store';
-import { firstQuestionOfType, storedAnswer } from './seed-answers';
+import { firstQuestionOfType, seenUntil, storedAnswer } from './seed-answers';
 
 export const SAMPLE_PAIN_POINTS: PainPoint[] = [
   { id: 'p1', x: 0.5, y: 0.2, intensity: 'light' },
@@ -47,6 +48,26 @@ export async function insertPatient(
   return { userId: user!.id, assessmentId, code };
 }
 
+/** The sample file written to the media store and recorded as the patient's upload. */
+async function storeSample(
+  db: Db,
+  media: MediaStore,
+  upload: { userId: number; assessmentId: number; questionId: number },
+  type: 'photo' | 'video',
+  bytes: Buffer,
+  extension: 'jpg' | 'webm' | 'mp4' = type === 'photo' ? 'jpg' : 'webm',
+) {
+  const file = await media.write(Readable.from([bytes]), newMediaPath(extension));
+  await db.insert(mediaUploads).values({
+    ...upload,
+    path: file.path,
+    mediaType: type,
+    mimeType: type === 'photo' ? 'image/jpeg' : `video/${extension}`,
+    sizeBytes: file.size,
+  });
+  return { mediaType: type, mediaPath: file.path };
+}
+
 /**
  * Answers one question of every type for an assessment, as the survey would store them,
  * with the photo and video written to the media store.
@@ -71,46 +92,32 @@ export async function answerEveryType(
     .orderBy(asc(questionOptions.sortOrder))
     .limit(1);
 
-  const videoExtension = files.videoExtension ?? 'webm';
-  const storedPhoto = await media.write(Readable.from([files.photo]), newMediaPath('jpg'));
-  const storedVideo = await media.write(Readable.from([files.video]), newMediaPath(videoExtension));
-  await db.insert(mediaUploads).values([
-    {
-      ...base,
-      questionId: photo.id,
-      path: storedPhoto.path,
-      mediaType: 'photo',
-      mimeType: 'image/jpeg',
-      sizeBytes: storedPhoto.size,
-    },
-    {
-      ...base,
-      questionId: video.id,
-      path: storedVideo.path,
-      mediaType: 'video',
-      mimeType: `video/${videoExtension}`,
-      sizeBytes: storedVideo.size,
-    },
-  ]);
+  const storedPhoto = await storeSample(
+    db,
+    media,
+    { ...base, questionId: photo.id },
+    'photo',
+    files.photo,
+  );
+  const storedVideo = await storeSample(
+    db,
+    media,
+    { ...base, questionId: video.id },
+    'video',
+    files.video,
+    files.videoExtension,
+  );
   await db.insert(answers).values([
     { ...base, questionId: text.id, ...storedAnswer({ answerText: 'Jaw pain since last spring' }) },
     { ...base, questionId: choice.id, ...storedAnswer({ optionId: option!.id }) },
-    {
-      ...base,
-      questionId: photo.id,
-      ...storedAnswer({ mediaType: 'photo', mediaPath: storedPhoto.path }),
-    },
-    {
-      ...base,
-      questionId: video.id,
-      ...storedAnswer({ mediaType: 'video', mediaPath: storedVideo.path }),
-    },
+    { ...base, questionId: photo.id, ...storedAnswer(storedPhoto) },
+    { ...base, questionId: video.id, ...storedAnswer(storedVideo) },
     { ...base, questionId: atlas.id, ...storedAnswer({ painPoints: SAMPLE_PAIN_POINTS }) },
     { ...base, questionId: symptoms.id, ...storedAnswer({ symptoms: SAMPLE_SYMPTOMS }) },
   ]);
   return {
-    photoPath: storedPhoto.path,
-    videoPath: storedVideo.path,
+    photoPath: storedPhoto.mediaPath,
+    videoPath: storedVideo.mediaPath,
     optionId: option!.id,
     questionIds: [text.id, choice.id, photo.id, video.id, atlas.id, symptoms.id],
   };
@@ -133,22 +140,27 @@ export async function answerSecondPhoto(
     .orderBy(asc(questions.sortOrder))
     .limit(2);
   if (!question) throw new Error('The questionnaire has fewer than two photo questions');
-  const stored = await media.write(Readable.from([photo]), newMediaPath('jpg'));
-  const base = {
+  const upload = {
     userId: target.userId,
     assessmentId: target.assessmentId,
     questionId: question.id,
   };
-  await db.insert(mediaUploads).values({
-    ...base,
-    path: stored.path,
-    mediaType: 'photo',
-    mimeType: 'image/jpeg',
-    sizeBytes: stored.size,
-  });
-  await db
-    .insert(answers)
-    .values({ ...base, ...storedAnswer({ mediaType: 'photo', mediaPath: stored.path }) });
+  const stored = await storeSample(db, media, upload, 'photo', photo);
+  await db.insert(answers).values({ ...upload, ...storedAnswer(stored) });
+}
+
+/**
+ * A patient who has seen (without answering) every question before the first of `type`, so
+ * signing in opens it.
+ */
+export async function insertPatientAtFirst(
+  db: Db,
+  type: QuestionType,
+  values: { email: string } & AssessmentDetails,
+): Promise<{ userId: number; assessmentId: number; code: string }> {
+  const patient = await insertPatient(db, values);
+  await seenUntil(db, patient, (question) => question.questionType === type);
+  return patient;
 }
 
 /** What `answerQuestion` of the browser helpers types into text question `n` (1-based). */
@@ -172,19 +184,6 @@ export async function answerQuestionsBefore(
   const all = await db.select().from(questions).orderBy(asc(questions.sortOrder));
   const options = await db.select().from(questionOptions).orderBy(asc(questionOptions.sortOrder));
   const base = { userId: patient.userId, assessmentId: patient.assessmentId };
-  const stored = async (questionId: number, type: 'photo' | 'video') => {
-    const extension = type === 'photo' ? 'jpg' : 'webm';
-    const file = await media.write(Readable.from([files[type]]), newMediaPath(extension));
-    await db.insert(mediaUploads).values({
-      ...base,
-      questionId,
-      path: file.path,
-      mediaType: type,
-      mimeType: type === 'photo' ? 'image/jpeg' : 'video/webm',
-      sizeBytes: file.size,
-    });
-    return { mediaType: type, mediaPath: file.path };
-  };
   const answerOf = async (question: (typeof all)[number], n: number) => {
     switch (question.questionType) {
       case 'text':
@@ -195,7 +194,13 @@ export async function answerQuestionsBefore(
       }
       case 'photo':
       case 'video':
-        return stored(question.id, question.questionType);
+        return storeSample(
+          db,
+          media,
+          { ...base, questionId: question.id },
+          question.questionType,
+          files[question.questionType],
+        );
       case 'pain_atlas':
         return { painPoints: SAMPLE_PAIN_POINTS };
       case 'pain_symptoms':

@@ -1,5 +1,17 @@
-/** The server's default practice time zone (PRACTICE_TIMEZONE): its pages show days in it. */
-export const PRACTICE_TIMEZONE = 'Europe/Berlin';
+import { parseEnv } from '../../src/server/platform/config';
+import { practiceCalendar } from '../../src/server/platform/calendar/practice-calendar';
+
+/** The practice a test server has unless told otherwise: the configuration's defaults. */
+const DEFAULTS = parseEnv({});
+
+/** The default practice's working days and time zone, as the server counts them. */
+export const PRACTICE_CALENDAR = practiceCalendar({
+  region: DEFAULTS.PRACTICE_REGION,
+  timeZone: DEFAULTS.PRACTICE_TIMEZONE,
+});
+
+/** The default practice's time zone (PRACTICE_TIMEZONE): the pages show days in it. */
+export const PRACTICE_TIMEZONE = DEFAULTS.PRACTICE_TIMEZONE;
 
 /**
  * A moment's calendar day as the pages show it: in the practice's time zone, not the machine's.
