@@ -6,9 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '../../src/server/schema';
 import { captureCheckOf } from '../../src/shared/contracts/capture-check';
+import { evaluatePose } from '../../src/question-types/media-capture/pose-check/criteria';
 import type { OverlayId } from '../../src/shared/overlays';
 import { DESKTOP, launchBrowser } from '../helpers/browser';
-import { frontalClip, seedAtMediaQuestion } from '../helpers/capture-check-browser';
+import { frontalClip, seedAtMediaQuestion, turnedHeadClip } from '../helpers/capture-check-browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { withDataDirDatabase } from '../helpers/server-process';
 import { currentNumber, LABELS, shot, signIn } from '../helpers/survey-browser';
@@ -30,6 +31,14 @@ async function storedAnswers(started: Awaited<ReturnType<typeof startAtGuide>>) 
 }
 
 const instruction = (page: Page) => page.getByTestId('pose-instruction');
+
+/** Once the photo is taken: its upload, then Next, which saves the answer with its check. */
+async function saveTakenPhoto(page: Page) {
+  await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
+  const before = await currentNumber(page);
+  await page.getByRole('button', { name: L.next }).click();
+  await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(before + 1);
+}
 
 describe('capture assistant on a fake camera (issue 31)', () => {
   let dir: string;
@@ -73,11 +82,7 @@ describe('capture assistant on a fake camera (issue 31)', () => {
       expect(modelRequests.some((url) => url.endsWith('facemesh.bin'))).toBe(true);
       await shot(page, 'capture-check-face-guide-holds');
       await shutter.click();
-      await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
-      // Next saves the answer with its check.
-      const before = await currentNumber(page);
-      await page.getByRole('button', { name: L.next }).click();
-      await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(before + 1);
+      await saveTakenPhoto(page);
     } finally {
       await context.close();
     }
@@ -100,11 +105,7 @@ describe('capture assistant on a fake camera (issue 31)', () => {
       expect(await page.getByRole('button', { name: L.takePhoto }).isDisabled()).toBe(true);
       await shot(page, 'capture-check-profile-not-holding');
       await page.getByRole('button', { name: 'Take anyway' }).click();
-      await page.getByText(L.photoUploaded).waitFor({ timeout: 20_000 });
-      // Next saves the answer with its check.
-      const before = await currentNumber(page);
-      await page.getByRole('button', { name: L.next }).click();
-      await expect.poll(() => currentNumber(page), { timeout: 15_000 }).toBe(before + 1);
+      await saveTakenPhoto(page);
     } finally {
       await context.close();
     }
@@ -211,5 +212,73 @@ describe('capture assistant while a video records (issue 31)', () => {
     expect(check?.shareInPose).toBeLessThan(1);
     expect(check?.confirmed).toBe(check!.shareInPose! >= 0.8);
     expect(check?.model).toContain('@vladmandic/human');
+  }, 240_000);
+});
+
+describe('capture assistant on a head turning out of the model’s sight (issue 31)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'capture-turned-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the right profile guide asks to turn further, then, with the face beyond the model, to take it anyway', async () => {
+    const started = await startAtGuide('profile-right');
+    // The clip is rendered on the product's origin, from the model files it serves.
+    const renderer = await launchBrowser();
+    const { clip, turns } = await (async () => {
+      try {
+        const page = await renderer.newPage({ baseURL: started.server.baseUrl });
+        return await turnedHeadClip(dir, page);
+      } finally {
+        await renderer.close();
+      }
+    })();
+    console.log(
+      turns
+        .map(({ yaw, measures: m }) =>
+          m ? `turned ${yaw}°: yaw ${m.yaw}, nose ${m.noseOffset}` : `turned ${yaw}°: no face`,
+        )
+        .join('\n'),
+    );
+    // The clip's premise: turned the right profile's way, the model still sees the face at 60°
+    // but reads too little yaw for a profile, and finds no face at 85°.
+    const [, , sixty, beyond] = turns.map((turn) => turn.measures);
+    expect(sixty?.noseOffset).toBeGreaterThan(0);
+    expect(evaluatePose('profile-right', sixty!).holds).toBe(false);
+    expect(beyond).toBeNull();
+    const browser = await launchBrowser(clip);
+    try {
+      const context = await browser.newContext({
+        baseURL: started.server.baseUrl,
+        viewport: DESKTOP,
+        permissions: ['camera', 'microphone'],
+      });
+      const page = await context.newPage();
+      await signIn(page, L, started.seeded.code);
+      const seen = new Set<string>();
+      await expect
+        .poll(
+          async () => {
+            const now = await instruction(page).getAttribute('data-instruction');
+            if (now) seen.add(now);
+            return now;
+          },
+          { timeout: 60_000, interval: 100 },
+        )
+        .toBe('profileOutOfSight');
+      // Turning the right way, the model reads too little yaw for a profile: "further".
+      expect(seen).toContain('turnHeadLeft');
+      expect(await instruction(page).innerText()).toBe(
+        'A full profile cannot be checked – take it with “Take anyway”',
+      );
+      expect(await page.getByRole('button', { name: L.takePhoto }).isDisabled()).toBe(true);
+      await shot(page, 'capture-check-profile-out-of-sight');
+      await page.getByRole('button', { name: 'Take anyway' }).click();
+      await saveTakenPhoto(page);
+    } finally {
+      await browser.close();
+    }
+    expect(captureCheckOf((await storedAnswers(started))[0]?.value)?.confirmed).toBe(false);
   }, 240_000);
 });

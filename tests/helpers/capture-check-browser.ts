@@ -1,31 +1,39 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { PoseMeasures } from '../../src/question-types/media-capture/pose-check/criteria';
 import type { Db } from '../../src/server/platform/db/client';
 import type { OverlayId } from '../../src/shared/overlays';
 import { insertPatient } from './admin-seed';
+import { openTurnedHeadPage } from './pose-harness';
 import { seenUntil } from './seed-answers';
 
 /** The capture check's browser set-up (issue 31), for its browser tests and the bench. */
 
+/** The first face of the model package's detection demo screenshot: looking into the camera. */
+const FACE_PICTURE = join(
+  'node_modules',
+  '@vladmandic',
+  'human',
+  'assets',
+  'screenshot-facedetect.jpg',
+);
+const FACE_CROP = 'crop=150:150:10:344';
+/** A 640x480 camera frame with the face square at about 60 % of the capture square's height. */
+const FRAME = { width: 640, height: 480, x: 120, y: 40, side: 400 };
+
 /**
- * A face photo that ships in the model's package (the first face of its detection demo's
- * screenshot), cropped and placed in a 640x480 camera frame with the face at about 60 % of the
- * capture square's height, turned into a Y4M clip for Chromium's fake camera (which loops it).
- * With `thenEmpty`, the face is shown that many seconds and then as long an empty frame: the
- * patient leaves the camera and comes back.
+ * The face photo (FACE_PICTURE) in a camera frame, turned into a Y4M clip for Chromium's fake
+ * camera (which loops it). With `thenEmpty`, the face is shown that many seconds and then as
+ * long an empty frame: the patient leaves the camera and comes back.
  */
 export function frontalClip(dir: string, thenEmpty?: number): string {
-  const source = join(
-    'node_modules',
-    '@vladmandic',
-    'human',
-    'assets',
-    'screenshot-facedetect.jpg',
-  );
-  const face = 'crop=150:150:10:344,scale=400:400,pad=640:480:120:40,fps=10,format=yuv420p';
+  const { width, height, x, y, side } = FRAME;
+  const face = `${FACE_CROP},scale=${side}:${side},pad=${width}:${height}:${x}:${y},fps=10,format=yuv420p`;
   const clip = join(dir, thenEmpty ? 'frontal-then-empty.y4m' : 'frontal.y4m');
   const seconds = String(thenEmpty ?? 1);
-  const input = ['-loop', '1', '-t', seconds, '-i', source];
+  const input = ['-loop', '1', '-t', seconds, '-i', FACE_PICTURE];
   const filter = thenEmpty
     ? [
         '-f',
@@ -33,7 +41,7 @@ export function frontalClip(dir: string, thenEmpty?: number): string {
         '-t',
         seconds,
         '-i',
-        'color=c=black:s=640x480:r=10',
+        `color=c=black:s=${width}x${height}:r=10`,
         '-filter_complex',
         `[0:v]${face}[face];[1:v]format=yuv420p[empty];[face][empty]concat=n=2:v=1[out]`,
         '-map',
@@ -42,6 +50,83 @@ export function frontalClip(dir: string, thenEmpty?: number): string {
     : ['-vf', face];
   execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...input, ...filter, '-r', '10', clip]);
   return clip;
+}
+
+/**
+ * The same face turning to the patient's left (the camera sees its right side: the right
+ * profile guide's way), rendered from the model's face mesh (turned-head-page.ts): frontal, 45°
+ * and 60° for a second each, then 85° for three, where the model finds no face.
+ */
+const TURNS = [
+  { yaw: 0, seconds: 1 },
+  { yaw: -45, seconds: 1 },
+  { yaw: -60, seconds: 1 },
+  { yaw: -85, seconds: 3 },
+];
+
+/**
+ * The turned-head clip, rendered in `page` (on the product's origin, for the model files), and
+ * what the model measures on each of its turns.
+ */
+export async function turnedHeadClip(
+  dir: string,
+  page: Page,
+): Promise<{ clip: string; turns: { yaw: number; measures: PoseMeasures | null }[] }> {
+  const picture = join(dir, 'frontal-face.png');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    FACE_PICTURE,
+    '-vf',
+    FACE_CROP,
+    picture,
+  ]);
+  await openTurnedHeadPage(page);
+  const frames = await page.evaluate(
+    ([url, frame, yaws]) =>
+      (window as unknown as TurnedHeadPage).turnedHead.render(url, frame, yaws),
+    [
+      `data:image/png;base64,${readFileSync(picture).toString('base64')}`,
+      FRAME,
+      TURNS.map((turn) => turn.yaw),
+    ] as const,
+  );
+  const inputs = frames.flatMap((frame, index) => {
+    const file = join(dir, `turned-${index}.png`);
+    writeFileSync(file, Buffer.from(frame.png.slice(frame.png.indexOf(',') + 1), 'base64'));
+    return ['-loop', '1', '-t', String(TURNS[index]!.seconds), '-i', file];
+  });
+  const clip = join(dir, 'turned-head.y4m');
+  const streams = TURNS.map((_, index) => `[${index}:v]`).join('');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    ...inputs,
+    '-filter_complex',
+    `${streams}concat=n=${TURNS.length}:v=1,fps=10,format=yuv420p[out]`,
+    '-map',
+    '[out]',
+    '-r',
+    '10',
+    clip,
+  ]);
+  return {
+    clip,
+    turns: TURNS.map(({ yaw }, index) => ({ yaw, measures: frames[index]!.measures })),
+  };
+}
+
+interface TurnedHeadPage {
+  turnedHead: {
+    render(
+      url: string,
+      frame: typeof FRAME,
+      yaws: number[],
+    ): Promise<{ png: string; measures: PoseMeasures | null }[]>;
+  };
 }
 
 /**

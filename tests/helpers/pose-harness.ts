@@ -5,13 +5,13 @@ import { FACE_LIBRARY_ALIAS } from '../../vite.face-model';
 import type { Placement } from './pose-accuracy-page';
 
 /**
- * Opens a page on the product's origin that runs the product's own face detector
- * (pose-accuracy-page.ts, bundled here with esbuild) on the model files the server serves: for
- * the capture check's accuracy test and the bench.
+ * Opens a page on the product's origin that runs `entry` (bundled here with esbuild, the face
+ * library resolved as the product resolves it) on the model files the server serves, once the
+ * page has set `global` on its window.
  */
-export async function openPoseHarness(page: Page): Promise<void> {
+async function openModelPage(page: Page, entry: string, global: string): Promise<void> {
   const bundle = await build({
-    entryPoints: ['tests/helpers/pose-accuracy-page.ts'],
+    entryPoints: [entry],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -19,18 +19,29 @@ export async function openPoseHarness(page: Page): Promise<void> {
     logLevel: 'silent',
     alias: { '@vladmandic/human': FACE_LIBRARY_ALIAS.replacement },
   });
-  await page.route('**/__pose-accuracy/page.js', (route) =>
+  await page.route('**/__model-page/page.js', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: bundle.outputFiles[0]!.text }),
   );
-  await page.route('**/__pose-accuracy/', (route) =>
+  await page.route('**/__model-page/', (route) =>
     route.fulfill({
       contentType: 'text/html',
       body: '<!doctype html><script type="module" src="page.js"></script>',
     }),
   );
-  await page.goto('/__pose-accuracy/');
-  await page.waitForFunction(() => 'poseAccuracy' in window);
+  await page.goto('/__model-page/');
+  await page.waitForFunction((name) => name in window, global);
 }
+
+/**
+ * The product's own face detector (pose-accuracy-page.ts) in a page: for the capture check's
+ * accuracy test and the bench.
+ */
+export const openPoseHarness = (page: Page) =>
+  openModelPage(page, 'tests/helpers/pose-accuracy-page.ts', 'poseAccuracy');
+
+/** The turned-head renderer (turned-head-page.ts) in a page: for the turned-head clip. */
+export const openTurnedHeadPage = (page: Page) =>
+  openModelPage(page, 'tests/helpers/turned-head-page.ts', 'turnedHead');
 
 interface Harness {
   poseAccuracy: {

@@ -77,6 +77,20 @@ describe('capture check criteria (issue 31)', () => {
     ).toBe(true);
   });
 
+  it('a profile guide’s head lost after turning the asked way is out of the model’s sight, not gone', () => {
+    // Last seen turned to the patient's left (nose to the photo's right): the right profile.
+    const turnedLeft = pose({ yaw: -30, noseOffset: 1.2 });
+    expect(evaluatePose('profile-right', null, turnedLeft).instruction).toBe('profileOutOfSight');
+    expect(evaluatePose('profile-left', null, turnedLeft).instruction).toBe('noFace');
+    // Barely turned, or never seen: the patient has left the camera.
+    expect(
+      evaluatePose('profile-right', null, pose({ yaw: -12, noseOffset: 0.6 })).instruction,
+    ).toBe('noFace');
+    expect(evaluatePose('profile-right', null).instruction).toBe('noFace');
+    // The frontal guides say "no face" whatever came before.
+    expect(evaluatePose('face-guide', null, turnedLeft).instruction).toBe('noFace');
+  });
+
   it('checks nothing for the guide "none"', () => {
     expect(evaluatePose('none', null).holds).toBe(true);
   });

@@ -62,6 +62,12 @@ export const POSE_THRESHOLDS = {
    */
   profileNoseOffset: 1.5,
   profileNoseYaw: 45,
+  /**
+   * Profiles: a head last seen turned at least this far the asked way and then lost is in
+   * profile, not gone: the model reads at most about 31° on heads turned 40-65° and finds no
+   * face beyond (docs/capture-check.md, turned heads).
+   */
+  profileSeenYaw: 20,
   /** Profiles: a face seen from the side is narrower; its centre may be further off. */
   profileCentreTolerance: 0.2,
   profileFaceHeight: { min: 0.4, max: 0.8 },
@@ -116,7 +122,8 @@ export type PoseInstruction =
   | 'lookUp'
   | 'lookDown'
   | 'turnHeadLeft'
-  | 'turnHeadRight';
+  | 'turnHeadRight'
+  | 'profileOutOfSight';
 
 export interface PoseVerdict {
   holds: boolean;
@@ -153,9 +160,11 @@ function gazeHolds(measures: PoseMeasures, direction: Direction): boolean {
  * The camera sees the patient's left side when the patient turns the head to their right: the
  * nose then points to the photo's left (negative offset).
  */
+const pointsTo = (measures: PoseMeasures, side: Side) =>
+  Math.sign(measures.noseOffset) === (side === 'left' ? -1 : 1);
+
 function profileHolds(measures: PoseMeasures, side: Side): boolean {
-  const towards = side === 'left' ? -1 : 1;
-  const pointing = Math.sign(measures.noseOffset) === towards;
+  const pointing = pointsTo(measures, side);
   const yaw = Math.abs(measures.yaw);
   const turned =
     yaw >= POSE_THRESHOLDS.profileYaw ||
@@ -164,11 +173,26 @@ function profileHolds(measures: PoseMeasures, side: Side): boolean {
   return pointing && turned;
 }
 
-/** Checks one frame's measures against a guide: the pose holds, or the first thing to fix. */
-export function evaluatePose(guide: OverlayId, measures: PoseMeasures | null): PoseVerdict {
+/**
+ * Checks one frame's measures against a guide: the pose holds, or the first thing to fix.
+ * `lastSeen`: the measures of the last frame that showed a face, which tell a profile guide's
+ * patient turned out of the model's sight from one who left the camera.
+ */
+export function evaluatePose(
+  guide: OverlayId,
+  measures: PoseMeasures | null,
+  lastSeen: PoseMeasures | null = null,
+): PoseVerdict {
   const criteria = GUIDE_CRITERIA[guide];
   if (!criteria) return HOLDS;
-  if (!measures) return fix('noFace');
+  if (!measures) {
+    const turnedAway =
+      criteria.profile &&
+      lastSeen &&
+      pointsTo(lastSeen, criteria.profile) &&
+      Math.abs(lastSeen.yaw) >= POSE_THRESHOLDS.profileSeenYaw;
+    return fix(turnedAway ? 'profileOutOfSight' : 'noFace');
+  }
   const t = POSE_THRESHOLDS;
   const size = criteria.profile ? t.profileFaceHeight : t.faceHeight;
   if (measures.faceHeight < size.min) return fix('moveCloser');

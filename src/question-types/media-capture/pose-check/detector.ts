@@ -18,8 +18,9 @@ const sizeOf = (frame: FaceFrame) =>
 /**
  * Only the face parts the check needs: BlazeFace, FaceMesh and Iris. Everything else the
  * library can do (age, emotion, body, hands…) stays off, so its models are never fetched.
+ * (Exported for the tests, which render turned heads from the same model's face mesh.)
  */
-const CONFIG = {
+export const FACE_LIBRARY_CONFIG = {
   backend: 'wasm',
   modelBasePath: FACE_MODEL_PATH,
   wasmPath: FACE_MODEL_PATH,
@@ -67,7 +68,7 @@ export function loadFaceDetector(): Promise<FaceDetector> {
 
 async function createDetector(): Promise<FaceDetector> {
   const { Human } = await import('@vladmandic/human');
-  const human = new Human(CONFIG);
+  const human = new Human(FACE_LIBRARY_CONFIG);
   await human.load();
   // The library logs a model it could not fetch and goes on without it: a blocked or missing
   // file must fail the load, so the camera falls back to working without the check.

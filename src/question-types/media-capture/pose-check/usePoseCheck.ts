@@ -103,6 +103,7 @@ export function usePoseCheck(
       let count = 0;
       let detectingMs = 0;
       let heldSince: number | null = null;
+      let lastSeen: PoseMeasures | null = null;
       let shown: PoseInstruction | null = null;
       let shownSince = performance.now();
       const step = async () => {
@@ -130,7 +131,8 @@ export function usePoseCheck(
           }
         }
         latest.current = measures;
-        const result = evaluatePose(guide, measures);
+        const result = evaluatePose(guide, measures, lastSeen);
+        lastSeen = measures ?? lastSeen;
         heldSince = result.holds ? (heldSince ?? now) : null;
         if (recordingRef.current) {
           frames.current.checked += 1;
