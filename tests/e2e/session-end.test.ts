@@ -8,6 +8,7 @@ import { fillDetailsForm } from '../helpers/details-form';
 import { useE2e } from '../helpers/e2e-fixture';
 import { readMail } from '../helpers/mail';
 import { patientDetails } from '../helpers/payments';
+import { practiceDay, zoneOnAnotherDay } from '../helpers/practice-day';
 
 const JWT_SECRET = randomBytes(32).toString('base64url');
 
@@ -160,7 +161,8 @@ describe('a session that ended says so', () => {
   });
 
   it('refund: the session lands on the paywall with the refund date, and the code says so', async () => {
-    const page = await e2e.newPage({ viewport: PHONE });
+    // A patient abroad, whose own calendar day is not the practice's: the day is the practice's.
+    const page = await e2e.newPage({ viewport: PHONE, timezoneId: zoneOnAnotherDay(new Date()) });
     await page.goto('/');
     const details = patientDetails('e2e-session-refund');
     await fillDetailsForm(page, details);
@@ -186,7 +188,7 @@ describe('a session that ended says so', () => {
 
     const refused = await refusalOf(page, token);
     expect(refused).toMatchObject({ status: 401, body: { reason: 'refunded' } });
-    const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date());
+    const today = practiceDay(new Date(), 'en-GB');
     await landsOnPaywallSaying(page, `Your assessment was refunded on ${today}`);
     await screenshot(page, 'session-ended-refunded-phone');
 

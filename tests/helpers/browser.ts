@@ -33,10 +33,16 @@ export const PHONE = { width: 390, height: 844 };
 
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; viewport?: { width: number; height: number }; baseURL: string },
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    baseURL: string;
+    timezoneId?: string;
+  },
 ): Promise<BrowserContext> {
   return browser.newContext({
     locale: options.locale ?? 'en-US',
+    timezoneId: options.timezoneId,
     viewport: options.viewport ?? DESKTOP,
     baseURL: options.baseURL,
     permissions: ['camera', 'microphone'],

@@ -57,6 +57,8 @@ export interface ContextOptions {
   baseURL?: string;
   /** Playwright's default timeout for every action in the context. */
   timeout?: number;
+  /** The browser's time zone (the machine's unless told). */
+  timezoneId?: string;
 }
 
 /** Runs every step even when an earlier one failed, then throws what failed. */

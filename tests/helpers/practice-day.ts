@@ -23,3 +23,18 @@ export function practiceDay(moment: Date, locale: string): string {
     timeZone: PRACTICE_TIMEZONE,
   }).format(moment);
 }
+
+const isoDay = (moment: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(moment);
+
+/**
+ * A time zone whose calendar day is not the practice's at `moment`: a reader abroad. Pago Pago
+ * is 12 or 13 hours behind Berlin, Kiritimati 12 or 13 ahead, so one of them always is.
+ */
+export function zoneOnAnotherDay(moment: Date): string {
+  const zone = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find(
+    (candidate) => isoDay(moment, candidate) !== isoDay(moment, PRACTICE_TIMEZONE),
+  );
+  if (!zone) throw new Error(`No zone on another day than ${PRACTICE_TIMEZONE}`);
+  return zone;
+}

@@ -6,7 +6,8 @@ let loading: Promise<void> | undefined;
 
 export const practiceTimeZone = (): string | undefined => zone;
 
-function load(): Promise<void> {
+/** Learns the practice's zone (once per page); dates formatted after it are in that zone. */
+export function loadPracticeTimeZone(): Promise<void> {
   loading ??= apiRequest<{ timeZone: string }>('/api/practice-calendar', { auth: false }).then(
     (result) => {
       zone = result.timeZone;
@@ -24,5 +25,5 @@ function load(): Promise<void> {
  * in the reader's zone and then changes.
  */
 export function usePracticeTimeZone(): void {
-  if (zone === undefined) throw load();
+  if (zone === undefined) throw loadPracticeTimeZone();
 }

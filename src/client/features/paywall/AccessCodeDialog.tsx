@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router-dom';
 import { normalizeLanguage } from '../../../shared/constants';
 import { ApiError } from '../../lib/api-client';
 import { sessionEndOf } from '../../lib/auth/session-end';
+import { loadPracticeTimeZone } from '../../lib/practice-zone';
 import { sessionEndedText } from './session-ended-text';
 import { verifyAccessCode } from '../../lib/auth/api';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -71,7 +72,9 @@ export default function AccessCodeDialog({ open, onClose }: Props) {
       const status = apiError?.status ?? 0;
       const ended = sessionEndOf(apiError?.body);
       if (ended) {
-        // A code that once worked: refunded, erased or replaced, said as such.
+        // A code that once worked: refunded, erased or replaced, said as such; a refund's day
+        // in the practice's zone.
+        if (ended.refundedAt) await loadPracticeTimeZone();
         setError(sessionEndedText(t, ended, i18n.language));
       } else if (apiError?.code === 'auth.totpRequired') {
         setTotpStep(true);

@@ -48,7 +48,10 @@ export function PaywallPage() {
           </div>
         </RenderSlice>
       </div>
-      <SessionEndedNotice />
+      {/* Waits for the practice's time zone only when it shows a refund's day. */}
+      <Suspense fallback={null}>
+        <SessionEndedNotice />
+      </Suspense>
       {verificationFailed && (
         <Notice severity="warning" role="alert" className="paywall-notice">
           {typeof verificationFailed === 'string' ? verificationFailed : t('verificationFailed')}
