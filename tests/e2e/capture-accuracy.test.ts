@@ -9,6 +9,7 @@ import {
   type PoseMeasures,
 } from '../../src/question-types/media-capture/pose-check/criteria';
 import type { OverlayId } from '../../src/shared/overlays';
+import { renderTurnedHeads } from '../helpers/capture-check-browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import type { Placement } from '../helpers/pose-accuracy-page';
 import { measureFace, openPoseHarness } from '../helpers/pose-harness';
@@ -227,4 +228,32 @@ describe('capture check accuracy on labelled faces (issue 31)', () => {
     expect(modelFiles.every((url) => url.startsWith(e2e.server.baseUrl))).toBe(true);
     for (const guide of GUIDES) expect(share(guides[guide]!), guide).toBeGreaterThanOrEqual(0.9);
   }, 600_000);
+
+  it('turned heads, rendered: refused by the frontal guides, the nose side right; what the model reads', async () => {
+    // Turned to the patient's left, and mirrored: to their right. No installed picture shows a
+    // head turned this far, so the frontal face's own mesh is turned (turned-head-page.ts).
+    const yaws = [-30, -45, -60, -75, -90];
+    const page = await e2e.newPage();
+    const heads = [
+      ...(await renderTurnedHeads(dir, page, yaws)),
+      ...(await renderTurnedHeads(dir, page, yaws, true)),
+    ];
+    const lines = heads.map(({ yaw, mirrored, measures: m }) => {
+      const turned = `${Math.abs(yaw)}° to the patient's ${mirrored ? 'right' : 'left'}`;
+      return m
+        ? `  ${turned}: yaw ${m.yaw}, pitch ${m.pitch}, nose ${m.noseOffset}`
+        : `  ${turned}: no face`;
+    });
+    console.log(['rendered turned heads, as the model reads them:', ...lines].join('\n'));
+    const seen = heads.filter((head) => head.measures);
+    // Every turn the model still sees: no frontal guide takes it, and the nose points the way
+    // the head turned (to the photo's right when the patient turns to their left).
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    for (const { yaw, mirrored, measures } of seen) {
+      const label = `${yaw}°${mirrored ? ' mirrored' : ''}`;
+      for (const guide of GUIDES.filter((g) => GUIDE_CRITERIA[g]?.frontal))
+        expect(evaluatePose(guide, measures).holds, `${label} ${guide}`).toBe(false);
+      expect(Math.sign(measures!.noseOffset), `${label} nose`).toBe(mirrored ? -1 : 1);
+    }
+  }, 300_000);
 });

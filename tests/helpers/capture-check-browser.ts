@@ -64,14 +64,25 @@ const TURNS = [
   { yaw: -85, seconds: 3 },
 ];
 
+/** A turned head as the model measures it. */
+export interface TurnedHead {
+  /** Degrees; negative: to the patient's left (the nose to the photo's right), mirrored not. */
+  yaw: number;
+  mirrored: boolean;
+  measures: PoseMeasures | null;
+}
+
 /**
- * The turned-head clip, rendered in `page` (on the product's origin, for the model files), and
- * what the model measures on each of its turns.
+ * The test face turned by each of `yaws` (mirrored: to the other side), rendered in `page` (on
+ * the product's origin, for the model files) as PNG files in `dir`, and what the model measures
+ * on each.
  */
-export async function turnedHeadClip(
+export async function renderTurnedHeads(
   dir: string,
   page: Page,
-): Promise<{ clip: string; turns: { yaw: number; measures: PoseMeasures | null }[] }> {
+  yaws: number[],
+  mirrored = false,
+): Promise<(TurnedHead & { file: string })[]> {
   const picture = join(dir, 'frontal-face.png');
   execFileSync('ffmpeg', [
     '-loglevel',
@@ -85,19 +96,40 @@ export async function turnedHeadClip(
   ]);
   await openTurnedHeadPage(page);
   const frames = await page.evaluate(
-    ([url, frame, yaws]) =>
-      (window as unknown as TurnedHeadPage).turnedHead.render(url, frame, yaws),
+    ([url, frame, turns, mirror]) =>
+      (window as unknown as TurnedHeadPage).turnedHead.render(url, frame, turns, mirror),
     [
       `data:image/png;base64,${readFileSync(picture).toString('base64')}`,
       FRAME,
-      TURNS.map((turn) => turn.yaw),
+      yaws,
+      mirrored,
     ] as const,
   );
-  const inputs = frames.flatMap((frame, index) => {
-    const file = join(dir, `turned-${index}.png`);
-    writeFileSync(file, Buffer.from(frame.png.slice(frame.png.indexOf(',') + 1), 'base64'));
-    return ['-loop', '1', '-t', String(TURNS[index]!.seconds), '-i', file];
+  return frames.map(({ png, measures }, index) => {
+    const file = join(dir, `turned-${mirrored ? 'mirrored-' : ''}${index}.png`);
+    writeFileSync(file, Buffer.from(png.slice(png.indexOf(',') + 1), 'base64'));
+    return { yaw: yaws[index]!, mirrored, measures, file };
   });
+}
+
+/** The turned-head clip for Chromium's fake camera (TURNS), and what the model measures on it. */
+export async function turnedHeadClip(
+  dir: string,
+  page: Page,
+): Promise<{ clip: string; turns: TurnedHead[] }> {
+  const turns = await renderTurnedHeads(
+    dir,
+    page,
+    TURNS.map((turn) => turn.yaw),
+  );
+  const inputs = turns.flatMap(({ file }, index) => [
+    '-loop',
+    '1',
+    '-t',
+    String(TURNS[index]!.seconds),
+    '-i',
+    file,
+  ]);
   const clip = join(dir, 'turned-head.y4m');
   const streams = TURNS.map((_, index) => `[${index}:v]`).join('');
   execFileSync('ffmpeg', [
@@ -113,10 +145,7 @@ export async function turnedHeadClip(
     '10',
     clip,
   ]);
-  return {
-    clip,
-    turns: TURNS.map(({ yaw }, index) => ({ yaw, measures: frames[index]!.measures })),
-  };
+  return { clip, turns };
 }
 
 interface TurnedHeadPage {
@@ -125,6 +154,7 @@ interface TurnedHeadPage {
       url: string,
       frame: typeof FRAME,
       yaws: number[],
+      mirror: boolean,
     ): Promise<{ png: string; measures: PoseMeasures | null }[]>;
   };
 }

@@ -42,6 +42,8 @@ async function render(
   pictureUrl: string,
   frame: { width: number; height: number; x: number; y: number; side: number },
   yaws: number[],
+  /** Shown mirrored: the same turn to the other side. */
+  mirror: boolean,
 ): Promise<{ png: string; measures: PoseMeasures | null }[]> {
   const human = new Human(FACE_LIBRARY_CONFIG);
   await human.load();
@@ -106,7 +108,12 @@ async function render(
       context.drawImage(source, 0, 0);
       context.restore();
     }
-    return target;
+    if (!mirror) return target;
+    const mirrored = canvas();
+    const mirroredContext = mirrored.getContext('2d')!;
+    mirroredContext.scale(-1, 1);
+    mirroredContext.drawImage(target, -frame.width, 0);
+    return mirrored;
   });
   const rendered = [];
   for (const target of frames) {
