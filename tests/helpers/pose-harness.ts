@@ -39,7 +39,7 @@ async function openModelPage(page: Page, entry: string, global: string): Promise
 export const openPoseHarness = (page: Page) =>
   openModelPage(page, 'tests/helpers/pose-accuracy-page.ts', 'poseAccuracy');
 
-/** The turned-head renderer (turned-head-page.ts) in a page: for the turned-head clip. */
+/** The turned-head renderer (turned-head-page.ts) in a page: for the turned heads. */
 export const openTurnedHeadPage = (page: Page) =>
   openModelPage(page, 'tests/helpers/turned-head-page.ts', 'turnedHead');
 

@@ -7,12 +7,13 @@ import {
 } from '../../src/question-types/media-capture/pose-check/measure';
 
 /**
- * Browser side of the turned-head clip (capture-check-browser.ts), bundled by the test with
- * esbuild: no installed image shows a turned head, so one is rendered. The model's own face
- * mesh of a frontal picture (468 points with depth) is turned about the vertical axis and each
- * of its triangles drawn with the picture's pixels, nearest last; the rest of the head (hair,
- * ears) is not in the mesh and stays background. Each rendered frame is measured as the
- * product measures the camera (same library settings, same measures).
+ * Browser side of the turned heads (capture-check-browser.ts: the accuracy test's and the fake
+ * camera's), bundled by the test with esbuild: no installed image shows a turned head, so one
+ * is rendered. The model's own face mesh of a frontal picture (468 points with depth) is turned
+ * about the vertical axis and each of its triangles drawn with the picture's pixels, nearest
+ * last; the rest of the head (hair, ears) is not in the mesh and stays background. Each
+ * rendered frame is measured as the product measures the camera (same library settings, same
+ * measures).
  */
 
 type Point = readonly [number, number, number];

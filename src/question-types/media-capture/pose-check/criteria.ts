@@ -64,8 +64,8 @@ export const POSE_THRESHOLDS = {
   profileNoseYaw: 45,
   /**
    * Profiles: a head last seen turned at least this far the asked way and then lost is in
-   * profile, not gone: the model reads at most about 31° on heads turned 40-65° and finds no
-   * face beyond (docs/capture-check.md, turned heads).
+   * profile, not gone: the model reads at most about 28° on heads turned 30-60° and finds no
+   * face beyond 60-75° (docs/capture-check.md, turned heads).
    */
   profileSeenYaw: 20,
   /** Profiles: a face seen from the side is narrower; its centre may be further off. */
@@ -163,6 +163,7 @@ function gazeHolds(measures: PoseMeasures, direction: Direction): boolean {
 const pointsTo = (measures: PoseMeasures, side: Side) =>
   Math.sign(measures.noseOffset) === (side === 'left' ? -1 : 1);
 
+/** Turned the asked way, and far enough (criteria above). */
 function profileHolds(measures: PoseMeasures, side: Side): boolean {
   const pointing = pointsTo(measures, side);
   const yaw = Math.abs(measures.yaw);
