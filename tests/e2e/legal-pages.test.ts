@@ -76,6 +76,11 @@ describe('legal texts at checkout and on every page', () => {
 
       const footer = page.locator('footer nav a');
       expect(await footer.allTextContents()).toEqual(text.footer);
+      // The fixed footer leaves the page the screen: three rows of links at most (it took five,
+      // 135 of 844 px, in German), none cut off.
+      const box = await page.locator('footer').boundingBox();
+      expect(box!.height).toBeLessThanOrEqual(90);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
       for (const [index, [path, heading]] of Object.entries(text.headings).entries()) {
         await page.locator('footer nav a').nth(index).click();
         await page.waitForURL(`**${path}`);
