@@ -8,7 +8,7 @@ import { answers } from '../../src/server/schema';
 import { captureCheckOf } from '../../src/shared/contracts/capture-check';
 import { evaluatePose } from '../../src/question-types/media-capture/pose-check/criteria';
 import type { OverlayId } from '../../src/shared/overlays';
-import { DESKTOP, launchBrowser } from '../helpers/browser';
+import { DESKTOP, launchBrowser, newContext } from '../helpers/browser';
 import { frontalClip, seedAtMediaQuestion, turnedHeadClip } from '../helpers/capture-check-browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { withDataDirDatabase } from '../helpers/server-process';
@@ -249,11 +249,7 @@ describe('capture assistant on a head turning out of the model’s sight (issue 
     expect(beyond).toBeNull();
     const browser = await launchBrowser(clip);
     try {
-      const context = await browser.newContext({
-        baseURL: started.server.baseUrl,
-        viewport: DESKTOP,
-        permissions: ['camera', 'microphone'],
-      });
+      const context = await newContext(browser, { baseURL: started.server.baseUrl });
       const page = await context.newPage();
       await signIn(page, L, started.seeded.code);
       const seen = new Set<string>();

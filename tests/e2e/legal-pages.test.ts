@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, DESKTOP, PHONE, screenshot } from '../helpers/browser';
+import {
+  accessibilityViolations,
+  DESKTOP,
+  horizontalOverflow,
+  PHONE,
+  screenshot,
+} from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 
 const e2e = useE2e({ admin: true });
@@ -80,7 +86,7 @@ describe('legal texts at checkout and on every page', () => {
       // 135 of 844 px, in German), none cut off.
       const box = await page.locator('footer').boundingBox();
       expect(box!.height).toBeLessThanOrEqual(90);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+      expect(await horizontalOverflow(page)).toBe(0);
       for (const [index, [path, heading]] of Object.entries(text.headings).entries()) {
         await page.locator('footer nav a').nth(index).click();
         await page.waitForURL(`**${path}`);

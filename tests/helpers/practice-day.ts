@@ -24,16 +24,15 @@ export function practiceDay(moment: Date, locale: string): string {
   }).format(moment);
 }
 
-const isoDay = (moment: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(moment);
-
 /**
  * A time zone whose calendar day is not the practice's at `moment`: a reader abroad. Pago Pago
  * is 12 or 13 hours behind Berlin, Kiritimati 12 or 13 ahead, so one of them always is.
  */
 export function zoneOnAnotherDay(moment: Date): string {
+  const dayIn = (timeZone: string) =>
+    practiceCalendar({ region: DEFAULTS.PRACTICE_REGION, timeZone }).localDate(moment);
   const zone = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find(
-    (candidate) => isoDay(moment, candidate) !== isoDay(moment, PRACTICE_TIMEZONE),
+    (candidate) => dayIn(candidate) !== PRACTICE_CALENDAR.localDate(moment),
   );
   if (!zone) throw new Error(`No zone on another day than ${PRACTICE_TIMEZONE}`);
   return zone;
