@@ -38,6 +38,9 @@ export default defineConfig({
           globalSetup: ['tests/setup/e2e-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page on a loaded CI machine may take seconds to render what it would show in
+          // milliseconds here; a poll still fails when the page never shows it.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

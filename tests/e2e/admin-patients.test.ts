@@ -304,10 +304,11 @@ describe('an administrator reviews responses', () => {
     await expect.poll(width).toBeLessThan(zoomed * 1.01);
     await dialog.getByRole('button', { name: 'Fit to window' }).click();
     await expect.poll(width).toBeCloseTo(fitted, 0);
-    // The small sample photo fits unscaled: the level shown is its real one.
-    expect(await dialog.getByTestId('lightbox-zoom').innerText()).toBe(
-      `${Math.round((fitted / 320) * 100)} %`,
-    );
+    // The small sample photo fits unscaled: the level shown is its real one. The level is
+    // measured once the picture has been drawn at its new size, a frame after the width.
+    await expect
+      .poll(() => dialog.getByTestId('lightbox-zoom').innerText())
+      .toBe(`${Math.round((fitted / 320) * 100)} %`);
     await dialog.getByRole('button', { name: 'Actual size (100 %)' }).click();
     await expect.poll(width).toBeCloseTo(320, 0);
     // Ctrl + wheel (a touchpad's pinch) zooms too.
@@ -338,6 +339,7 @@ describe('an administrator reviews responses', () => {
   });
 
   it('fits the assessment page and the review queue in German at 1280 and 1440 px', async () => {
+    await page.goto(`/admin/assessments/${e2e.seeded.paula.assessmentId}`);
     await chooseLanguage(page, 'Deutsch');
     try {
       for (const width of [1280, 1440]) {
