@@ -234,10 +234,11 @@ describe('capture check accuracy on labelled faces (issue 31)', () => {
     // head turned this far, so the frontal face's own mesh is turned (turned-head-page.ts).
     const yaws = [-30, -45, -60, -75, -90];
     const page = await e2e.newPage();
-    const heads = [
-      ...(await renderTurnedHeads(dir, page, yaws)),
-      ...(await renderTurnedHeads(dir, page, yaws, true)),
-    ];
+    const heads = await renderTurnedHeads(
+      dir,
+      page,
+      [false, true].flatMap((mirrored) => yaws.map((yaw) => ({ yaw, mirrored }))),
+    );
     const lines = heads.map(({ yaw, mirrored, measures: m }) => {
       const turned = `${Math.abs(yaw)}° to the patient's ${mirrored ? 'right' : 'left'}`;
       return m

@@ -8,6 +8,7 @@ import type { OverlayId } from '../../src/shared/overlays';
 import { insertPatient } from './admin-seed';
 import { openTurnedHeadPage } from './pose-harness';
 import { seenUntil } from './seed-answers';
+import type { Turn } from './turned-head-page';
 
 /** The capture check's browser set-up (issue 31), for its browser tests and the bench. */
 
@@ -65,23 +66,18 @@ const TURNS = [
 ];
 
 /** A turned head as the model measures it. */
-export interface TurnedHead {
-  /** Degrees; negative: to the patient's left (the nose to the photo's right), mirrored not. */
-  yaw: number;
-  mirrored: boolean;
+export interface TurnedHead extends Turn {
   measures: PoseMeasures | null;
 }
 
 /**
- * The test face turned by each of `yaws` (mirrored: to the other side), rendered in `page` (on
- * the product's origin, for the model files) as PNG files in `dir`, and what the model measures
- * on each.
+ * The test face turned each of `turns`, rendered in `page` (on the product's origin, for the
+ * model files) as PNG files in `dir`, and what the model measures on each.
  */
 export async function renderTurnedHeads(
   dir: string,
   page: Page,
-  yaws: number[],
-  mirrored = false,
+  turns: Turn[],
 ): Promise<(TurnedHead & { file: string })[]> {
   const picture = join(dir, 'frontal-face.png');
   execFileSync('ffmpeg', [
@@ -96,19 +92,14 @@ export async function renderTurnedHeads(
   ]);
   await openTurnedHeadPage(page);
   const frames = await page.evaluate(
-    ([url, frame, turns, mirror]) =>
-      (window as unknown as TurnedHeadPage).turnedHead.render(url, frame, turns, mirror),
-    [
-      `data:image/png;base64,${readFileSync(picture).toString('base64')}`,
-      FRAME,
-      yaws,
-      mirrored,
-    ] as const,
+    ([url, frame, wanted]) =>
+      (window as unknown as TurnedHeadPage).turnedHead.render(url, frame, wanted),
+    [`data:image/png;base64,${readFileSync(picture).toString('base64')}`, FRAME, turns] as const,
   );
   return frames.map(({ png, measures }, index) => {
-    const file = join(dir, `turned-${mirrored ? 'mirrored-' : ''}${index}.png`);
+    const file = join(dir, `turned-${index}.png`);
     writeFileSync(file, Buffer.from(png.slice(png.indexOf(',') + 1), 'base64'));
-    return { yaw: yaws[index]!, mirrored, measures, file };
+    return { ...turns[index]!, measures, file };
   });
 }
 
@@ -120,7 +111,7 @@ export async function turnedHeadClip(
   const turns = await renderTurnedHeads(
     dir,
     page,
-    TURNS.map((turn) => turn.yaw),
+    TURNS.map(({ yaw }) => ({ yaw, mirrored: false })),
   );
   const inputs = turns.flatMap(({ file }, index) => [
     '-loop',
@@ -153,8 +144,7 @@ interface TurnedHeadPage {
     render(
       url: string,
       frame: typeof FRAME,
-      yaws: number[],
-      mirror: boolean,
+      turns: Turn[],
     ): Promise<{ png: string; measures: PoseMeasures | null }[]>;
   };
 }

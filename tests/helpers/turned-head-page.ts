@@ -18,6 +18,14 @@ import {
 
 type Point = readonly [number, number, number];
 
+/** A turn of the test face. */
+export interface Turn {
+  /** Degrees; negative: to the patient's left (the nose to the photo's right). */
+  yaw: number;
+  /** Shown mirrored: the same turn to the patient's other side. */
+  mirrored: boolean;
+}
+
 /** Signed double area of a triangle's projection: its sign tells which way it faces. */
 const area = (a: Point, b: Point, c: Point) =>
   (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
@@ -42,9 +50,7 @@ function affine(s: Point[], d: Point[]): [number, number, number, number, number
 async function render(
   pictureUrl: string,
   frame: { width: number; height: number; x: number; y: number; side: number },
-  yaws: number[],
-  /** Shown mirrored: the same turn to the other side. */
-  mirror: boolean,
+  turns: Turn[],
 ): Promise<{ png: string; measures: PoseMeasures | null }[]> {
   const human = new Human(FACE_LIBRARY_CONFIG);
   await human.load();
@@ -72,7 +78,7 @@ async function render(
     const [a, b, c] = human.faceTriangulation.slice(at, at + 3) as [number, number, number];
     triangles.push([a, b, c]);
   }
-  const frames = yaws.map((yaw) => {
+  const frames = turns.map(({ yaw, mirrored }) => {
     const turn = (yaw * Math.PI) / 180;
     const turned: Point[] = mesh.map(([x, y, z]) => {
       const dx = x - centreX;
@@ -109,12 +115,12 @@ async function render(
       context.drawImage(source, 0, 0);
       context.restore();
     }
-    if (!mirror) return target;
-    const mirrored = canvas();
-    const mirroredContext = mirrored.getContext('2d')!;
-    mirroredContext.scale(-1, 1);
-    mirroredContext.drawImage(target, -frame.width, 0);
-    return mirrored;
+    if (!mirrored) return target;
+    const flipped = canvas();
+    const flippedContext = flipped.getContext('2d')!;
+    flippedContext.scale(-1, 1);
+    flippedContext.drawImage(target, -frame.width, 0);
+    return flipped;
   });
   const rendered = [];
   for (const target of frames) {
