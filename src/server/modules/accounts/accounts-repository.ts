@@ -138,12 +138,12 @@ export const accountEmailOf = (userId: SQLWrapper | number) =>
   sql<string>`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${outer(userId)})`;
 
 /**
- * The account's row as a session check reads it, to join with the assessment's in one round
- * trip (`access` module): id, email, is_admin and token_version.
+ * The account's row as a session check reads it, to join with the assessment's in one prepared
+ * statement (`access` module), with the account's id in the parameter `userParam` (e.g. "$1"):
+ * user_id, email, is_admin and token_version.
  */
-export const accountSessionRow = (userId: number): SQL =>
-  sql`SELECT ${users.id} AS user_id, ${users.email} AS email, ${users.isAdmin} AS is_admin,
-    ${users.tokenVersion} AS token_version FROM ${users} WHERE ${users.id} = ${userId}`;
+export const accountSessionRowSql = (userParam: string): string =>
+  `SELECT id AS user_id, email, is_admin, token_version FROM users WHERE id = ${userParam}::int`;
 
 /**
  * The account's token version as a scalar subquery of a prepared statement, with the account's

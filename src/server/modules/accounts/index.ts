@@ -5,7 +5,7 @@ export {
   accountDisplayName,
   accountEmailOf,
   accountForEmail,
-  accountSessionRow,
+  accountSessionRowSql,
   accountTokenVersionSql,
   deleteAccount,
   endAccountSessions,

@@ -291,16 +291,15 @@ export async function listAssessmentsOfAccount(
 }
 
 /**
- * The assessment's row as a session check reads it, to join with the account's in one round
- * trip (`access` module): id, user_id, token_version, language, and why its sessions last ended
- * (sessions_ended_reason, cancelled_at).
+ * The assessment's row as a session check reads it, to join with the account's in one prepared
+ * statement (`access` module), with its id in the parameter `assessmentParam`: id, user_id,
+ * token_version, language, and why its sessions last ended (sessions_ended_reason, and
+ * cancelled_at_ms, the refund's time in milliseconds since 1970).
  */
-export const assessmentSessionRow = (id: number): SQL =>
-  sql`SELECT ${assessments.id} AS id, ${assessments.userId} AS user_id,
-    ${assessments.tokenVersion} AS token_version, ${assessments.language} AS language,
-    ${assessments.sessionsEndedReason} AS sessions_ended_reason,
-    ${assessments.cancelledAt} AS cancelled_at
-    FROM ${assessments} WHERE ${assessments.id} = ${id}`;
+export const assessmentSessionRowSql = (assessmentParam: string): string =>
+  `SELECT id, user_id, token_version, language, sessions_ended_reason,
+    floor(extract(epoch FROM cancelled_at) * 1000) AS cancelled_at_ms
+    FROM assessments WHERE id = ${assessmentParam}::int`;
 
 /**
  * Scalar subqueries of a prepared statement on the session's assessment (its id in the parameter

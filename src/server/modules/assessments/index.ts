@@ -12,7 +12,7 @@ export { findAssessmentWithAccount } from './assessment-with-account';
 export {
   accountHasAssessments,
   assessmentIdsAfter,
-  assessmentSessionRow,
+  assessmentSessionRowSql,
   assessmentStatusSql,
   assessmentTokenVersionSql,
   cancelAssessment,

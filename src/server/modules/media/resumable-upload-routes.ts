@@ -148,7 +148,9 @@ export async function resumableUploadRoutes(app: AppInstance): Promise<void> {
     const handled = () => tus.handleWeb(web);
     const response = await (
       request.method === 'PATCH' && id
-        ? withSessionLock(app.deps.db, `resumable-upload:${id}`, LOCK_WAIT_MS, handled)
+        ? withSessionLock(app.deps.db, `resumable-upload:${id}`, LOCK_WAIT_MS, () =>
+            uploads.patch(id, handled),
+          )
         : handled()
     ).catch(async (error: unknown) => {
       closeIfUnread(request, reply);

@@ -107,6 +107,11 @@ class SealingUpload {
   partsId: string | null;
   tags: string[];
   private path: string;
+  /** The part being written while bytes arrive (disk), and its failure until reported. */
+  private writing: Promise<unknown> | null = null;
+  private writeFailure: { error: unknown } | null = null;
+  /** Parts written since the file was last synced. */
+  private unsynced = false;
 
   constructor(
     private readonly deps: RemovalDeps,
@@ -149,22 +154,65 @@ class SealingUpload {
       this.tailBytes += rest.length;
     }
     const { chunksPerPart, anySize } = this.deps.media.parts;
+    if (anySize) {
+      await this.writeAsSealed();
+      return;
+    }
     // A store that takes no small part keeps a part's worth back while bytes arrive: whatever
     // the PATCH brings after it, its end can then write all it sealed, and the database keeps no
     // sealed chunk (a PATCH of fewer chunks than a part is the exception).
-    const reserve = anySize ? 0 : chunksPerPart;
-    if (this.pending.length >= chunksPerPart + reserve) {
-      await this.flush(this.pending.length - reserve);
+    if (this.pending.length >= 2 * chunksPerPart) {
+      await this.flush(this.pending.length - chunksPerPart);
       await this.checkpoint();
     }
   }
 
-  /** All bytes are in: the chunk still filling is the file's last. */
-  async sealLast(): Promise<void> {
-    if (this.tailBytes === 0) return;
-    await this.seal(this.tail);
-    this.tail = [];
-    this.tailBytes = 0;
+  /**
+   * A store of parts of any size (the disk) takes each chunk at its place once it is sealed, one
+   * write at a time while the next bytes arrive, so the PATCH does not wait for the disk at its
+   * end; once a part's worth is written, the file is synced and the offset recorded. A disk
+   * slower than the network holds the request back: at most two sealed chunks wait for it.
+   */
+  private async writeAsSealed(): Promise<void> {
+    const { chunksPerPart } = this.deps.media.parts;
+    if (this.pending.length >= 2) await this.written();
+    if (!this.writing && this.pending.length > 0) {
+      this.writing = this.flush()
+        .catch((error: unknown) => (this.writeFailure = { error }))
+        .finally(() => (this.writing = null));
+    }
+    if (this.sealedChunks * CHUNK_BYTES - this.committed >= chunksPerPart * CHUNK_BYTES) {
+      await this.written();
+      await this.flush();
+      await this.sync();
+      await this.checkpoint();
+    }
+  }
+
+  /** Waits for the write in flight; throws if it failed (its chunks are still pending). */
+  private async written(): Promise<void> {
+    await this.writing;
+    const failure = this.writeFailure;
+    this.writeFailure = null;
+    if (failure) throw failure.error;
+  }
+
+  private async sync(): Promise<void> {
+    if (!this.unsynced) return;
+    await fromStore(this.deps.media.parts.sync(this.path, this.partsId!));
+    this.unsynced = false;
+  }
+
+  /** All bytes are in: the chunk still filling is the file's last, and every part is written. */
+  async finish(): Promise<void> {
+    if (this.tailBytes > 0) {
+      await this.seal(this.tail);
+      this.tail = [];
+      this.tailBytes = 0;
+    }
+    await this.written();
+    await this.flush();
+    await this.sync();
   }
 
   /** Seals the next chunk; the first one is where the bytes tell what kind of file this is. */
@@ -201,6 +249,7 @@ class SealingUpload {
       parts.put(this.path, this.partsId, { number: this.tags.length + 1, position, pieces }),
     );
     this.tags.push(tag);
+    this.unsynced = true;
     this.pending = this.pending.slice(count);
   }
 
@@ -211,7 +260,9 @@ class SealingUpload {
    */
   async keep(): Promise<void> {
     const { chunksPerPart, anySize } = this.deps.media.parts;
+    if (anySize) await this.written().catch(() => undefined);
     if (anySize || this.pending.length >= chunksPerPart) await this.flush().catch(() => undefined);
+    await this.sync();
     await this.commit();
   }
 
@@ -255,6 +306,8 @@ class SealingUpload {
 export class ResumableUploadStore extends DataStore {
   /** Uploads whose last PATCH has written every part, until the finish hook commits them. */
   private readonly finished = new Map<string, FinishedParts>();
+  /** The row a PATCH read under its lock, until its write takes it. */
+  private readonly patching = new Map<string, ResumableRow>();
 
   constructor(private readonly deps: RemovalDeps) {
     super();
@@ -281,11 +334,26 @@ export class ResumableUploadStore extends DataStore {
 
   /**
    * The upload's state, or undefined when it does not exist (finished long ago, refused,
-   * erased). Without its sealed bytes: a PATCH reads it three times, and the write only needs them.
+   * erased). Without its sealed bytes, which only a PATCH's write needs.
    */
   async record(id: string): Promise<ResumableState | undefined> {
     if (!ID_PATTERN.test(id)) return undefined;
-    return findResumableState(this.deps.db, id);
+    return this.patching.get(id) ?? findResumableState(this.deps.db, id);
+  }
+
+  /**
+   * Runs a PATCH of the upload (under the lock that lets one PATCH of it run at a time): its row
+   * is read once, for the owner check, tus's offset check and the write, instead of three times.
+   * The write takes it; what runs after the write (the finish hook) reads the row anew.
+   */
+  async patch<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const row = ID_PATTERN.test(id) ? await findResumableUpload(this.deps.db, id) : undefined;
+    if (row) this.patching.set(id, row);
+    try {
+      return await work();
+    } finally {
+      this.patching.delete(id);
+    }
   }
 
   override async getUpload(id: string): Promise<Upload> {
@@ -302,7 +370,10 @@ export class ResumableUploadStore extends DataStore {
   }
 
   override async write(source: Readable, id: string, offset: number): Promise<number> {
-    const row = ID_PATTERN.test(id) ? await findResumableUpload(this.deps.db, id) : undefined;
+    const read = this.patching.get(id);
+    this.patching.delete(id);
+    const row =
+      read ?? (ID_PATTERN.test(id) ? await findResumableUpload(this.deps.db, id) : undefined);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.offset !== offset) throw ERRORS.INVALID_OFFSET;
     if (row.result) {
@@ -323,8 +394,7 @@ export class ResumableUploadStore extends DataStore {
       if (upload.offset === row.size) {
         // The last bytes: every part is written, and the offset stays where it was until the
         // finish hook has committed the file, so a failed finish is retried with the same PATCH.
-        await upload.sealLast();
-        await upload.flush();
+        await upload.finish();
         this.finished.set(id, { partsId: upload.partsId!, tags: upload.tags });
         return row.size;
       }

@@ -145,6 +145,8 @@ export function createS3MediaStore(
       if (!part.ETag) throw new Error('S3 gave no part tag');
       return part.ETag;
     },
+    // S3 has a part once it has acknowledged it.
+    async sync() {},
     async complete(path, UploadId, tags) {
       const Key = checked(path);
       try {
