@@ -77,6 +77,7 @@ describe('a resumable upload to disk whose writes fail mid-PATCH', () => {
       .from(resumableUploads)
       .where(eq(resumableUploads.id, location.split('/').pop()!));
     expect(row!.offset).toBe(offset);
+    expect(row!.pending?.length).toBeGreaterThan(0);
 
     const last = await patch(offset, data.length);
     expect(last.status).toBe(200);

@@ -182,11 +182,16 @@ class SealingUpload {
         .finally(() => (this.writing = null));
     }
     if (this.sealedChunks * CHUNK_BYTES - this.committed >= chunksPerPart * CHUNK_BYTES) {
-      await this.written();
-      await this.flush();
-      await this.sync();
+      await this.writeOut();
       await this.checkpoint();
     }
+  }
+
+  /** Every chunk sealed so far is written, and the file synced. */
+  private async writeOut(): Promise<void> {
+    await this.written();
+    await this.flush();
+    await this.sync();
   }
 
   /** Waits for the write in flight; throws if it failed (its chunks are still pending). */
@@ -210,9 +215,7 @@ class SealingUpload {
       this.tail = [];
       this.tailBytes = 0;
     }
-    await this.written();
-    await this.flush();
-    await this.sync();
+    await this.writeOut();
   }
 
   /** Seals the next chunk; the first one is where the bytes tell what kind of file this is. */
