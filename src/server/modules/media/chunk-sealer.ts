@@ -10,7 +10,7 @@ export type PutSealed = (pieces: Buffer[], position: number) => Promise<void>;
  * Sealed chunks being written at once; beyond them the source is paused, so an upload holds a few
  * MiB whatever its size.
  */
-const WRITES_IN_FLIGHT = 4;
+export const WRITES_IN_FLIGHT = 4;
 
 /**
  * Seals a stream in the layout of `createEncryptStream` and hands it to `put` without waiting for

@@ -4,6 +4,7 @@ import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { MediaType } from '../../../shared/constants';
 import { sniffMediaKind, SNIFF_BYTES } from '../../../shared/media-kinds';
 import { DomainError } from '../../platform/errors';
+import { WRITES_IN_FLIGHT } from './chunk-sealer';
 import {
   CHUNK_BYTES,
   newSealedHeader,
@@ -107,15 +108,23 @@ class SealingUpload {
   partsId: string | null;
   tags: string[];
   private path: string;
-  /** The part being written while bytes arrive (disk), and its failure until reported. */
-  private writing: Promise<unknown> | null = null;
+  /**
+   * The disk's writes while bytes arrive: the pending chunks from index `dispatched` on are not
+   * yet handed to a write, `done` holds those written but not yet dropped from `pending` (writes
+   * end in any order), and the first failure waits here until reported.
+   */
+  private readonly writing = new Set<Promise<void>>();
+  private dispatched: number;
+  private readonly done = new Set<number>();
   private writeFailure: { error: unknown } | null = null;
+  /** Where a chunk's pieces are gathered before sealing (the disk). */
+  private chunk: Buffer | null = null;
   /** Parts written since the file was last synced. */
   private unsynced = false;
 
   constructor(
     private readonly deps: RemovalDeps,
-    private readonly row: ResumableRow,
+    readonly row: ResumableRow,
   ) {
     this.header = parseHeader(row.header);
     const key = this.header.keyId && deps.media.keys.find(this.header.keyId);
@@ -133,6 +142,7 @@ class SealingUpload {
       this.pending.push([row.pending!.subarray(at, at + SEALED_CHUNK_BYTES)]);
     }
     this.sealedChunks = Math.floor(row.offset / CHUNK_BYTES);
+    this.dispatched = this.sealedChunks - this.pending.length;
     this.partsId = row.partsId;
     this.tags = [...row.parts];
     this.path = row.reservation.path;
@@ -168,23 +178,45 @@ class SealingUpload {
   }
 
   /**
-   * A store of parts of any size (the disk) takes each chunk at its place once it is sealed, one
-   * write at a time while the next bytes arrive, so the PATCH does not wait for the disk at its
-   * end; once a part's worth is written, the file is synced and the offset recorded. A disk
-   * slower than the network holds the request back: at most two sealed chunks wait for it.
+   * A store of parts of any size (the disk) takes each chunk at its place once it is sealed, a
+   * few writes at a time while the next bytes arrive (as a single upload's are), so the PATCH
+   * does not wait for the disk at its end; once a part's worth is written, the file is synced and
+   * the offset recorded. A disk slower than the network holds the request back: with as many
+   * writes waiting as the thread pool runs at once, the PATCH reads on only once one ends.
    */
   private async writeAsSealed(): Promise<void> {
     const { chunksPerPart } = this.deps.media.parts;
-    if (this.pending.length >= 2) await this.written();
-    if (!this.writing && this.pending.length > 0) {
-      this.writing = this.flush()
-        .catch((error: unknown) => (this.writeFailure = { error }))
-        .finally(() => (this.writing = null));
+    while (!this.writeFailure && this.dispatched < this.sealedChunks) {
+      if (this.writing.size >= WRITES_IN_FLIGHT) await Promise.race(this.writing);
+      else await this.dispatch();
     }
+    if (this.writeFailure) await this.written();
     if (this.sealedChunks * CHUNK_BYTES - this.committed >= chunksPerPart * CHUNK_BYTES) {
       await this.writeOut();
       await this.checkpoint();
     }
+  }
+
+  /** Hands the next pending chunk to a write of its own, at its place in the file. */
+  private async dispatch(): Promise<void> {
+    const index = this.dispatched;
+    const sealed = this.pending[index - (this.sealedChunks - this.pending.length)]!;
+    const pieces = index === 0 ? [this.row.header, ...sealed] : sealed;
+    const position = index === 0 ? 0 : this.row.header.length + index * SEALED_CHUNK_BYTES;
+    this.partsId ??= await fromStore(this.deps.media.parts.begin(this.path));
+    this.dispatched += 1;
+    const write: Promise<void> = fromStore(
+      this.deps.media.parts.put(this.path, this.partsId, { number: index + 1, position, pieces }),
+    )
+      .then(() => {
+        this.done.add(index);
+        this.unsynced = true;
+      })
+      .catch((error: unknown) => {
+        this.writeFailure ??= { error };
+      })
+      .finally(() => this.writing.delete(write));
+    this.writing.add(write);
   }
 
   /** Every chunk sealed so far is written, and the file synced. */
@@ -194,9 +226,20 @@ class SealingUpload {
     await this.sync();
   }
 
-  /** Waits for the write in flight; throws if it failed (its chunks are still pending). */
+  /**
+   * Waits for the writes in flight and drops the chunks written in a row from `pending`; throws
+   * the first failure (the chunks from the failed one on stay pending, to be written again).
+   */
   private async written(): Promise<void> {
-    await this.writing;
+    while (this.writing.size > 0) await Promise.all(this.writing);
+    let first = this.sealedChunks - this.pending.length;
+    while (this.pending.length > 0 && this.done.has(first)) {
+      this.done.delete(first);
+      this.pending.shift();
+      first += 1;
+    }
+    this.done.clear();
+    this.dispatched = first;
     const failure = this.writeFailure;
     this.writeFailure = null;
     if (failure) throw failure.error;
@@ -222,9 +265,29 @@ class SealingUpload {
   private async seal(plain: Buffer[]): Promise<void> {
     const index = this.sealedChunks;
     if (index === 0) await this.checkKind(Buffer.concat(plain).subarray(0, SNIFF_BYTES));
-    const sealed = sealPieces(this.key, this.header.prefix, index, plain, index === this.lastIndex);
+    const pieces = this.deps.media.parts.anySize ? [this.gathered(plain)] : plain;
+    const sealed = sealPieces(
+      this.key,
+      this.header.prefix,
+      index,
+      pieces,
+      index === this.lastIndex,
+    );
     this.pending.push(sealed);
     this.sealedChunks += 1;
+  }
+
+  /**
+   * The chunk's pieces copied into one buffer, reused for every chunk (sealing copies it): the
+   * disk then writes a chunk as one buffer, not in the socket's 64 KiB pieces, which made a
+   * 200 MB upload about a sixth faster. On S3 the pieces stay as they are: measured, one buffer a
+   * chunk there made the upload slower (3.4 against 5.0 to 5.7 s).
+   */
+  private gathered(pieces: Buffer[]): Buffer {
+    this.chunk ??= Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    let length = 0;
+    for (const piece of pieces) length += piece.copy(this.chunk, length);
+    return this.chunk.subarray(0, length);
   }
 
   private async checkKind(head: Buffer): Promise<void> {
@@ -267,6 +330,14 @@ class SealingUpload {
     if (anySize || this.pending.length >= chunksPerPart) await this.flush().catch(() => undefined);
     await this.sync();
     await this.commit();
+  }
+
+  /**
+   * The PATCH is over: what the store held open for its writes is closed (every write was
+   * awaited, and a failing close loses nothing the PATCH acknowledged).
+   */
+  async release(): Promise<void> {
+    if (this.partsId) await this.deps.media.parts.release(this.partsId).catch(() => undefined);
   }
 
   /** Records the new offset and the bytes not yet in a part; another PATCH starts from here. */
@@ -385,6 +456,16 @@ export class ResumableUploadStore extends DataStore {
       return row.size;
     }
     const upload = new SealingUpload(this.deps, row);
+    try {
+      return await this.receive(id, source, upload);
+    } finally {
+      await upload.release();
+    }
+  }
+
+  /** The PATCH's bytes into the upload; resolves with the offset they reach. */
+  private async receive(id: string, source: Readable, upload: SealingUpload): Promise<number> {
+    const { row } = upload;
     try {
       // A failure (the store refusing a part) is thrown once the body is read: thrown inside the
       // loop, it would end the request stream, and tus would answer "aborted" instead.

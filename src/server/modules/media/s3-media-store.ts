@@ -147,6 +147,7 @@ export function createS3MediaStore(
     },
     // S3 has a part once it has acknowledged it.
     async sync() {},
+    async release() {},
     async complete(path, UploadId, tags) {
       const Key = checked(path);
       try {
