@@ -161,8 +161,8 @@ function diskParts(root: string, locate: (path: string) => string): FileParts {
     if (!/^[0-9a-f-]{36}$/.test(partsId)) throw new InvalidMediaPathError(partsId);
     return join(staging, `${partsId}.part`);
   };
-  // The file a PATCH writes stays open until its end: its chunks are written a few at a time,
-  // a MiB each, and opening the file for each one cost about a tenth of the upload's time.
+  // The file a PATCH writes stays open until the PATCH ends (`release`), not opened again for
+  // each MiB it writes, a few at a time.
   const opened = new Map<string, Promise<FileHandle>>();
   const handleOf = (partsId: string): Promise<FileHandle> => {
     let handle = opened.get(partsId);

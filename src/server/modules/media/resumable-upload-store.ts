@@ -279,9 +279,10 @@ class SealingUpload {
 
   /**
    * The chunk's pieces copied into one buffer, reused for every chunk (sealing copies it): the
-   * disk then writes a chunk as one buffer, not in the socket's 64 KiB pieces, which made a
-   * 200 MB upload about a sixth faster. On S3 the pieces stay as they are: measured, one buffer a
-   * chunk there made the upload slower (3.4 against 5.0 to 5.7 s).
+   * disk then writes a chunk as one buffer, not in the socket's 64 KiB pieces; with the writes
+   * a few at a time, a 200 MB upload took about a sixth less (README, Benchmarks). On S3 the
+   * pieces stay as they are: measured, one buffer a chunk made it slower there (5.0 to 5.7
+   * against 3.4 s).
    */
   private gathered(pieces: Buffer[]): Buffer {
     this.chunk ??= Buffer.allocUnsafeSlow(CHUNK_BYTES);
