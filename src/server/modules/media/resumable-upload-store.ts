@@ -88,9 +88,10 @@ export interface FinishedParts {
  * One PATCH's view of an upload: bytes are sealed into the file's 1 MiB chunks as they arrive,
  * gathered into parts, and each part written to the media store before the database records the
  * new offset. What the database says is always there: a PATCH that dies midway leaves the
- * offset where its last record put it, and the client resends from it. Nothing is copied on the
- * way but into ciphertext: a chunk is sealed from the pieces it arrived in, and an upload holds
- * at most two parts' worth of sealed chunks and a chunk of plaintext, whatever its size.
+ * offset where its last record put it, and the client resends from it. On S3 a chunk is sealed
+ * from the pieces it arrived in; on the disk they are first copied into one reused buffer
+ * (`gathered`). Whatever its size, an upload holds at most two parts' worth of sealed chunks and
+ * two chunks of plaintext (the one filling, and on the disk the buffer).
  */
 class SealingUpload {
   private readonly header: SealedHeader;
