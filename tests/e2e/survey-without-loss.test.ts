@@ -67,6 +67,8 @@ const e2e = useE2e({
       requiredEn: await patient('required-en@example.org', 'en', TOTAL_QUESTIONS, TEETH_PHOTO),
       requiredDe: await patient('required-de@example.org', 'de', TOTAL_QUESTIONS, TEETH_PHOTO),
       video: await patient('video@example.org', 'en', FIRST_VIDEO),
+      // Reached every question, and passed the teeth photo without taking it.
+      returning: await patient('returning@example.org', 'de', TOTAL_QUESTIONS + 1, TEETH_PHOTO),
     };
   },
 });
@@ -199,6 +201,9 @@ describe('a required question blocks completion', () => {
       } else {
         await chooseFile(page, language);
       }
+      // Answered here, it is no longer named as missing, before the patient moves on.
+      await expect.poll(() => page.getByTestId('required-missing').count()).toBe(0);
+      expect(await page.getByTestId('question-required').getAttribute('class')).toBe('chip');
       // The only missing question: Next completes.
       await page.getByRole('button', { name: L.complete }).click();
       await page.getByText(L.done).waitFor({ timeout: 30_000 });
@@ -210,6 +215,17 @@ describe('a required question blocks completion', () => {
       await shot(page, `survey-${language}-390-completed`);
     }, 120_000);
   }
+});
+
+describe('a returning patient', () => {
+  it('who has reached every question starts at the one left unanswered, not at the first', async () => {
+    const page = await patientPage('de', { camera: false });
+    await signIn(page, LABELS.de, e2e.seeded.returning);
+    expect(await currentNumber(page)).toBe(TEETH_PHOTO);
+    // The SPEC's percentage: the position among the questions.
+    const position = Math.round(((TEETH_PHOTO - 1) / TOTAL_QUESTIONS) * 100);
+    expect(await page.getByTestId('progress-percent').innerText()).toBe(`${position} % erledigt`);
+  }, 120_000);
 });
 
 describe('recording limits', () => {

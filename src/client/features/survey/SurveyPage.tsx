@@ -37,14 +37,20 @@ const ARROW_BACK = 'M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z';
 const ARROW_FORWARD = 'M12 4l-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z';
 const CHECK = 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z';
 
-/** Where a patient starts: the first unanswered question, or the first when all are answered. */
-function startIndex(questions: SurveyQuestion[]): number {
-  const first = questions.findIndex((q) => q.answer === undefined);
-  return first === -1 ? 0 : first;
-}
-
 /** The draft of what the server has stored for a question. */
 const storedDraft = (q: SurveyQuestion) => draftFromAnswer(q.questionType, q.answer);
+
+/**
+ * Where a patient starts: the first question they have not reached yet (Next saves a question
+ * passed without an answer, so a reached question has an answer row); once every question has
+ * been reached, the first one left without an answer; the first when all are answered.
+ */
+function startIndex(questions: SurveyQuestion[]): number {
+  const unreached = questions.findIndex((q) => q.answer === undefined);
+  if (unreached !== -1) return unreached;
+  const unanswered = questions.findIndex((q) => !isDraftAnswered(q.questionType, storedDraft(q)));
+  return unanswered === -1 ? 0 : unanswered;
+}
 
 export default function SurveyPage() {
   const { t } = useTranslation('survey');
@@ -209,7 +215,10 @@ export default function SurveyPage() {
         return 'skippedRequired';
       return i < index ? 'unanswered' : 'upcoming';
     };
-    const isMissing = missing?.includes(question.id) ?? false;
+    // Named as missing until it is answered here, not until the patient moves on.
+    const isMissing =
+      (missing?.includes(question.id) ?? false) &&
+      !isDraftAnswered(question.questionType, draftOf(question));
     // The question arrives with its data and renders in slices, as a first render does, so a
     // phone that has just loaded the survey's code answers a tap in between.
     content = (
