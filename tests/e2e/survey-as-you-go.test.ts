@@ -5,6 +5,7 @@ import { insertPatientAtFirst } from '../helpers/admin-seed';
 import { accessibilityViolations, PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import {
+  currentNumber,
   LABELS,
   photoShutter,
   shot,
@@ -43,6 +44,7 @@ const e2e = useE2e({
       },
       header: await seenUntilFirst(db, 'text', 'de', 'header-de'),
       firstQuestion: await seenUntilFirst(db, 'text', 'en', 'first-question'),
+      longText: await seenUntilFirst(db, 'text', 'de', 'long-text'),
     };
   },
 });
@@ -195,6 +197,32 @@ describe('required questions as you go', () => {
       await dot(A.dot.answered(1)).waitFor();
     }, 120_000);
   }
+});
+
+describe('a long text answer', () => {
+  it('counts what is left near the limit and says when a paste was cut there, in German', async () => {
+    const page = await e2e.newPage({ locale: 'de-DE', viewport: PHONE });
+    await signIn(page, LABELS.de, e2e.seeded.longText);
+    const field = page.getByRole('textbox');
+    const count = page.getByTestId('text-count');
+    await field.fill('Kiefer knackt. '.repeat(100));
+    expect(await count.count()).toBe(0);
+    await field.fill('a'.repeat(4_600));
+    await expect.poll(() => count.innerText()).toBe('Noch 400 Zeichen');
+    // A paste longer than the answer holds is cut by the browser; the page says so.
+    await field.fill('b'.repeat(6_000));
+    expect((await field.inputValue()).length).toBe(5_000);
+    await expect
+      .poll(() => count.innerText())
+      .toBe('Mehr fasst diese Antwort nicht (5.000 Zeichen).');
+    expect(await page.getByRole('status').filter({ hasText: 'Mehr fasst' }).count()).toBe(1);
+    await shot(page, 'survey-de-390-text-limit');
+    // What the field shows is what is saved.
+    await page.getByRole('button', { name: LABELS.de.next }).click();
+    await expect.poll(() => currentNumber(page)).toBe(2);
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expect.poll(() => field.inputValue()).toBe('b'.repeat(5_000));
+  });
 });
 
 describe('the phone header', () => {
