@@ -24,6 +24,11 @@ export interface QuestionTypeShared<
   draftFromAnswer(answer: AnswerFields): Draft;
   /** Whether the draft holds an answer (otherwise the question counts as skipped). */
   isAnswered(draft: Draft): boolean;
+  /**
+   * Whether the input holds an entry the patient started but the draft's answer does not hold
+   * yet (a complaint half chosen): Next and Back wait, as leaving would lose it. None by default.
+   */
+  isUnfinished?(draft: Draft): boolean;
   /** The save body fields sent for a draft (SPEC section 5 "Answer sending"). */
   toSaveFields(draft: Draft): Partial<z.infer<z.ZodObject<Fields>>>;
 }

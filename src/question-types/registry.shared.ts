@@ -93,6 +93,7 @@ export type AnswerDraft = ReturnType<(typeof textType)['emptyDraft']> &
 interface DraftRules {
   draftFromAnswer(answer: AnswerFields): Partial<AnswerDraft>;
   isAnswered(draft: AnswerDraft): boolean;
+  isUnfinished?(draft: AnswerDraft): boolean;
   toSaveFields(draft: AnswerDraft): Partial<SaveAnswerBody>;
 }
 const rulesOf = (type: QuestionType) => definitionOf(type) as unknown as DraftRules;
@@ -110,6 +111,10 @@ export const draftFromAnswer = (
 /** Whether a question of this type counts as answered with this draft. */
 export const isDraftAnswered = (type: QuestionType, draft: AnswerDraft): boolean =>
   rulesOf(type).isAnswered(draft);
+
+/** Whether the question's input holds a started entry that leaving it would lose. */
+export const isDraftUnfinished = (type: QuestionType, draft: AnswerDraft): boolean =>
+  rulesOf(type).isUnfinished?.(draft) ?? false;
 
 /**
  * Whether a stored answer holds an answer by its type's rules; a skipped question is stored with

@@ -37,7 +37,7 @@ export const LABELS = {
     frequency: '1x per week',
     trigger: 'Stress situations',
     intensities: ['Moderate', 'Severe', 'Mild'],
-    add: 'Add complaint',
+    added: (name: string) => `Added to your complaints: ${name}.`,
     update: 'Update complaint',
     showVisualization: 'Show visualization',
     strong: 'Strong',
@@ -74,7 +74,7 @@ export const LABELS = {
     frequency: '1x pro Woche',
     trigger: 'Stresssituationen',
     intensities: ['Mittel', 'Stark', 'Leicht'],
-    add: 'Beschwerde hinzufügen',
+    added: (name: string) => `Zu Ihren Beschwerden hinzugefügt: ${name}.`,
     update: 'Beschwerde aktualisieren',
     showVisualization: 'Visualisierung anzeigen',
     strong: 'Stark',
@@ -170,12 +170,14 @@ export async function answerQuestion(
         if (i === 0) expect(await groupHeadingsOffered(page)).toEqual([]);
         await page.getByRole('option', { name: complaint, exact: true }).click();
         // A choice closes its step at once, so the radio may be gone before a check() could see
-        // it checked; "Add complaint" stays disabled until all four are chosen.
+        // it checked; the last one adds the complaint to the list by itself, and says so.
         await page.getByRole('radio', { name: L.frequency, exact: true }).click();
         await page.getByRole('radio', { name: L.trigger, exact: true }).click();
         await page.getByRole('radio', { name: L.intensities[i]!, exact: true }).click();
-        await page.getByRole('button', { name: L.add }).click();
         await expect.poll(() => list.getByRole('listitem').count()).toBe(i + 1);
+        expect(await page.getByRole('status').filter({ hasText: complaint }).innerText()).toBe(
+          L.added(complaint),
+        );
         await page.getByRole('listbox').waitFor({ state: 'detached' });
       }
       // Edit the first one: its complaint stays choosable, the others are hidden.

@@ -25,18 +25,11 @@ import StepContent from '@mui/material/StepContent';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BodyDiagram, SYMPTOM_DOT_COLORS, symptomDots } from '../../client/lib/body-diagram';
 import '../../client/lib/symptoms/i18n';
-import {
-  SYMPTOM_FREQUENCIES,
-  SYMPTOM_INTENSITIES,
-  SYMPTOM_TRIGGERS,
-  type SymptomFrequency,
-  type SymptomIntensity,
-  type SymptomTrigger,
-} from '../../shared/constants';
+import { SYMPTOM_FREQUENCIES, SYMPTOM_INTENSITIES, SYMPTOM_TRIGGERS } from '../../shared/constants';
 import {
   SYMPTOM_GROUPS,
   SYMPTOM_POSITIONS,
@@ -45,34 +38,34 @@ import {
 } from '../../shared/symptoms';
 import { newEntryId } from '../entry-id';
 import type { SurveyInputProps } from '../question-type.client';
+import { EMPTY_SELECTION, entryOf, isStarted, type Selection } from './selection';
 import type { SymptomEntry } from './shared';
 import { SURVEY_TEXTS } from './survey-texts';
 
-interface Selection {
-  name: SymptomName | '';
-  frequency: SymptomFrequency | '';
-  trigger: SymptomTrigger | '';
-  intensity: SymptomIntensity | '';
-}
-const EMPTY: Selection = { name: '', frequency: '', trigger: '', intensity: '' };
 const STEPS = ['complaint', 'frequency', 'trigger', 'intensity'] as const;
 
 /** The symptom list: a vertical stepper to record complaints, the list, and a body view. */
 export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pain_symptoms'>) {
   const { t } = useTranslation(SURVEY_TEXTS);
   const { t: ts } = useTranslation('symptoms');
-  const [selection, setSelection] = useState<Selection>(EMPTY);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [activeStep, setActiveStep] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [showBody, setShowBody] = useState(false);
+  /** The complaint just added by its last step, confirmed in words (and to screen readers). */
+  const [added, setAdded] = useState<SymptomName | null>(null);
   const symptoms = draft.symptoms;
   const change = (next: SymptomEntry[]) => onChange({ symptoms: next });
 
   const editing = symptoms.find((s) => s.id === editingId);
   const taken = new Set(symptoms.filter((s) => s.id !== editingId).map((s) => s.name));
-  const complete = Boolean(
-    selection.name && selection.frequency && selection.trigger && selection.intensity,
-  );
+  const started = isStarted(selection, editing);
+
+  // The survey keeps the patient on this question while a complaint is half entered (the
+  // selection lives here and would be lost); a fresh mount clears a word left from before.
+  useEffect(() => {
+    if (draft.symptomStarted !== started) onChange({ symptomStarted: started });
+  }, [draft.symptomStarted, started, onChange]);
   const values: Record<(typeof STEPS)[number], string> = {
     complaint: selection.name,
     frequency: selection.frequency,
@@ -80,33 +73,34 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
     intensity: selection.intensity,
   };
 
-  const choose = (patch: Partial<Selection>, step: number) => {
-    setSelection((s) => ({ ...s, ...patch }));
-    setActiveStep(Math.min(step + 1, STEPS.length - 1));
-  };
-
   const reset = () => {
-    setSelection(EMPTY);
+    setSelection(EMPTY_SELECTION);
     setEditingId(null);
     setActiveStep(0);
   };
 
-  const save = () => {
-    if (!complete) return;
-    const entry: SymptomEntry = {
-      id: editingId ?? newEntryId(),
-      name: selection.name as SymptomName,
-      frequency: selection.frequency as SymptomFrequency,
-      trigger: selection.trigger as SymptomTrigger,
-      intensity: selection.intensity as SymptomIntensity,
-    };
-    change(
-      editingId ? symptoms.map((s) => (s.id === editingId ? entry : s)) : [...symptoms, entry],
-    );
+  // A new complaint is in the list the moment its last step is chosen: a patient who sees every
+  // step ticked takes it as recorded, and Next must not drop it. An edit waits for "Update".
+  const choose = (patch: Partial<Selection>, step: number) => {
+    const next = { ...selection, ...patch };
+    const entry = editingId ? null : entryOf(next, newEntryId());
+    setAdded(entry?.name ?? null);
+    if (entry) {
+      change([...symptoms, entry]);
+      reset();
+      return;
+    }
+    setSelection(next);
+    setActiveStep(Math.min(step + 1, STEPS.length - 1));
+  };
+
+  const update = (entry: SymptomEntry) => {
+    change(symptoms.map((s) => (s.id === entry.id ? entry : s)));
     reset();
   };
 
   const edit = (entry: SymptomEntry) => {
+    setAdded(null);
     setEditingId(entry.id);
     setSelection({
       name: entry.name,
@@ -118,6 +112,7 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
   };
 
   const remove = (id: string) => {
+    setAdded(null);
     change(symptoms.filter((s) => s.id !== id));
     if (editingId === id) reset();
   };
@@ -144,6 +139,7 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
     </RadioGroup>
   );
 
+  const edited = editing && entryOf(selection, editing.id);
   const allChosen = !editingId && taken.size === Object.values(SYMPTOM_GROUPS).flat().length;
   const label = (entry: { name: string }) => ts(`names.${entry.name}`);
   const notOnBody = symptoms.filter((s) => !SYMPTOM_POSITIONS[s.name]);
@@ -231,18 +227,22 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
                 </Step>
               ))}
             </Stepper>
-            {(complete || editing) && (
+            {(started || editing) && (
               <Stack direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-                {complete && (
-                  <Button variant="contained" color="secondary" onClick={save}>
-                    {editing ? t('update') : t('add')}
+                {editing && edited && (
+                  <Button variant="contained" color="secondary" onClick={() => update(edited)}>
+                    {t('update')}
                   </Button>
                 )}
-                {editing && <Button onClick={reset}>{t('cancel')}</Button>}
+                <Button onClick={reset}>{editing ? t('cancel') : t('discard')}</Button>
               </Stack>
             )}
           </>
         )}
+        {/* Always there, so the words are read out when they appear. */}
+        <Typography role="status" variant="body2" sx={{ mt: added ? 2 : 0 }}>
+          {added && t('added', { name: ts(`names.${added}`) })}
+        </Typography>
       </Paper>
 
       <Box>

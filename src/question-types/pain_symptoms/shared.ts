@@ -9,9 +9,11 @@ export type { SymptomEntry };
 export const painSymptomsType = defineQuestionType({
   type: 'pain_symptoms',
   answerFields: { symptoms: z.array(symptomEntrySchema).max(SYMPTOM_NAMES.length).nullish() },
-  emptyDraft: () => ({ symptoms: [] as SymptomEntry[] }),
-  draftFromAnswer: (answer) => ({ symptoms: answer.symptoms ?? [] }),
+  // `symptomStarted` is the input's word that a complaint is half entered; it is never sent.
+  emptyDraft: () => ({ symptoms: [] as SymptomEntry[], symptomStarted: false }),
+  draftFromAnswer: (answer) => ({ symptoms: answer.symptoms ?? [], symptomStarted: false }),
   isAnswered: (draft) => draft.symptoms.length > 0,
+  isUnfinished: (draft) => draft.symptomStarted,
   toSaveFields: (draft) => (draft.symptoms.length > 0 ? { symptoms: draft.symptoms } : {}),
 });
 

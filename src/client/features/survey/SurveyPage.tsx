@@ -10,6 +10,7 @@ import { Spinner } from '../../lib/Spinner';
 import {
   draftFromAnswer,
   isDraftAnswered,
+  isDraftUnfinished,
   toSaveBody,
   type AnswerDraft,
 } from '../../../question-types/registry.shared';
@@ -73,6 +74,8 @@ export default function SurveyPage() {
   const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
   /** The required question on screen whose Next found no answer: it says so and waits. */
   const [unansweredWarning, setUnansweredWarning] = useState<number | null>(null);
+  /** The question on screen whose Next or Back found an entry started in its input, not kept. */
+  const [unfinishedWarning, setUnfinishedWarning] = useState<number | null>(null);
 
   const total = questions?.length ?? 0;
   const index = questions ? Math.min(chosenIndex ?? startIndex(questions), total - 1) : 0;
@@ -96,9 +99,23 @@ export default function SurveyPage() {
     window.scrollTo({ top: 0 });
   }, [index, completed]);
 
+  // Leaving would lose what the input holds apart from the draft (a half-entered complaint): the
+  // patient finishes or discards it first, and the warning goes once they have.
+  const unfinished = Boolean(
+    question && isDraftUnfinished(question.questionType, draftOf(question)),
+  );
+  useEffect(() => {
+    if (!unfinished) setUnfinishedWarning(null);
+  }, [unfinished]);
+  const mayLeave = () => {
+    if (unfinished) setUnfinishedWarning(question?.id ?? null);
+    return !unfinished;
+  };
+
   const goTo = (next: number) => {
     setSubmitError(null);
     setUnansweredWarning(null);
+    setUnfinishedWarning(null);
     setBusy(false);
     setIndex(next);
   };
@@ -118,7 +135,7 @@ export default function SurveyPage() {
   };
 
   const next = async (onPurpose = false) => {
-    if (!questions || !question) return;
+    if (!questions || !question || !mayLeave()) return;
     setSaving(true);
     setSubmitError(null);
     try {
@@ -297,6 +314,17 @@ export default function SurveyPage() {
                 </Notice>
               )}
 
+              {unfinishedWarning === question.id && (
+                <Notice
+                  severity="warning"
+                  role="alert"
+                  className="survey-notice-below"
+                  data-testid="entry-unfinished"
+                >
+                  {t('unfinished')}
+                </Notice>
+              )}
+
               {submitError && (
                 <Notice severity="error" role="alert" className="survey-notice-below">
                   {submitError}
@@ -309,7 +337,7 @@ export default function SurveyPage() {
                   <button
                     type="button"
                     className="button"
-                    onClick={() => goTo(Math.max(0, index - 1))}
+                    onClick={() => mayLeave() && goTo(Math.max(0, index - 1))}
                     disabled={index === 0 || saving || busy}
                   >
                     <span className="button-start-icon">
