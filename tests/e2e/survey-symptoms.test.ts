@@ -67,18 +67,26 @@ async function choose(page: Page, L: (typeof LABELS)[Lang], steps: string[]) {
 }
 
 describe('a complaint entered in the symptom list', () => {
-  it('is kept when the patient chose all four steps and tapped Weiter, not an add button (German, phone)', async () => {
+  it('with all four steps chosen is not lost on Weiter: it asks for "Add", then saves it (German, phone)', async () => {
     const { page, L } = await openAtSymptoms('de', e2e.seeded.complete);
     const counter = await page.getByTestId('question-counter').innerText();
     await choose(page, L, [L.frequency, L.trigger, L.intensities[1]]);
 
-    // The last step puts it in the list at once, and says so.
+    // Every step ticked, not added yet: Weiter stays and says why.
+    await page.getByRole('button', { name: L.next, exact: true }).click();
+    const warning = page.getByRole('alert').filter({ hasText: TEXT.de.unfinished });
+    await warning.waitFor();
+    expect(await page.getByTestId('question-counter').innerText()).toBe(counter);
+
+    // "Add" puts it in the list and says so; the warning goes.
+    await page.getByRole('button', { name: L.add }).click();
     const list = page.getByTestId('recorded-symptoms');
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
     expect(await list.innerText()).toContain(L.complaints[1]);
     expect(await page.getByRole('status').filter({ hasText: L.complaints[1] }).innerText()).toBe(
       L.added(L.complaints[1]),
     );
+    await warning.waitFor({ state: 'detached' });
     await shot(page, 'symptoms-added-de-390');
 
     await page.getByRole('button', { name: L.next, exact: true }).click();

@@ -37,6 +37,7 @@ export const LABELS = {
     frequency: '1x per week',
     trigger: 'Stress situations',
     intensities: ['Moderate', 'Severe', 'Mild'],
+    add: 'Add complaint',
     added: (name: string) => `Added to your complaints: ${name}.`,
     update: 'Update complaint',
     showVisualization: 'Show visualization',
@@ -74,6 +75,7 @@ export const LABELS = {
     frequency: '1x pro Woche',
     trigger: 'Stresssituationen',
     intensities: ['Mittel', 'Stark', 'Leicht'],
+    add: 'Beschwerde hinzufügen',
     added: (name: string) => `Zu Ihren Beschwerden hinzugefügt: ${name}.`,
     update: 'Beschwerde aktualisieren',
     showVisualization: 'Visualisierung anzeigen',
@@ -170,10 +172,11 @@ export async function answerQuestion(
         if (i === 0) expect(await groupHeadingsOffered(page)).toEqual([]);
         await page.getByRole('option', { name: complaint, exact: true }).click();
         // A choice closes its step at once, so the radio may be gone before a check() could see
-        // it checked; the last one adds the complaint to the list by itself, and says so.
+        // it checked; "Add complaint" appears once all four are chosen, and says what it added.
         await page.getByRole('radio', { name: L.frequency, exact: true }).click();
         await page.getByRole('radio', { name: L.trigger, exact: true }).click();
         await page.getByRole('radio', { name: L.intensities[i]!, exact: true }).click();
+        await page.getByRole('button', { name: L.add }).click();
         await expect.poll(() => list.getByRole('listitem').count()).toBe(i + 1);
         expect(await page.getByRole('status').filter({ hasText: complaint }).innerText()).toBe(
           L.added(complaint),

@@ -79,19 +79,18 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
     setActiveStep(0);
   };
 
-  // A new complaint is in the list the moment its last step is chosen: a patient who sees every
-  // step ticked takes it as recorded, and Next must not drop it. An edit waits for "Update".
+  // A choice moves to the next step; the last one waits for "Add complaint": arrowing through a
+  // step's choices by keyboard picks each on the way, and must not enter one the patient passed.
   const choose = (patch: Partial<Selection>, step: number) => {
-    const next = { ...selection, ...patch };
-    const entry = editingId ? null : entryOf(next, newEntryId());
-    setAdded(entry?.name ?? null);
-    if (entry) {
-      change([...symptoms, entry]);
-      reset();
-      return;
-    }
-    setSelection(next);
+    setAdded(null);
+    setSelection((s) => ({ ...s, ...patch }));
     setActiveStep(Math.min(step + 1, STEPS.length - 1));
+  };
+
+  const add = (entry: SymptomEntry) => {
+    change([...symptoms, entry]);
+    setAdded(entry.name);
+    reset();
   };
 
   const update = (entry: SymptomEntry) => {
@@ -139,7 +138,8 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
     </RadioGroup>
   );
 
-  const edited = editing && entryOf(selection, editing.id);
+  // What "Add complaint" or "Update complaint" would put in the list, once every step is chosen.
+  const entered = entryOf(selection, editingId ?? '');
   const allChosen = !editingId && taken.size === Object.values(SYMPTOM_GROUPS).flat().length;
   const label = (entry: { name: string }) => ts(`names.${entry.name}`);
   const notOnBody = symptoms.filter((s) => !SYMPTOM_POSITIONS[s.name]);
@@ -229,9 +229,15 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
             </Stepper>
             {(started || editing) && (
               <Stack direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-                {editing && edited && (
-                  <Button variant="contained" color="secondary" onClick={() => update(edited)}>
-                    {t('update')}
+                {entered && (
+                  <Button
+                    variant="contained"
+                    color="secondary"
+                    onClick={() =>
+                      editing ? update(entered) : add({ ...entered, id: newEntryId() })
+                    }
+                  >
+                    {editing ? t('update') : t('add')}
                   </Button>
                 )}
                 <Button onClick={reset}>{editing ? t('cancel') : t('discard')}</Button>
