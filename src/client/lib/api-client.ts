@@ -1,3 +1,4 @@
+import type { Upload } from 'tus-js-client';
 import type { z } from 'zod';
 import { RESUMABLE_PART_BYTES, STORAGE_KEYS } from '../../shared/constants';
 import i18n from './i18n';
@@ -159,6 +160,14 @@ export function apiUpload<T>(
   });
 }
 
+/**
+ * A refusal that sending the same bytes again cannot change (415 unsupported type, 413 too
+ * large, 403, 400 ...). Not the ones another attempt may get past: 404/410 (the upload expired;
+ * the next attempt creates a new one), 408, 409 (the offset moved), 423 (locked) and 429.
+ */
+export const isLastingRefusal = (status: number) =>
+  status >= 400 && status < 500 && ![404, 408, 409, 410, 423, 429].includes(status);
+
 /** Waits before each new attempt after a failure that may pass (network, 5xx). */
 const RESUMABLE_RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
 
@@ -181,13 +190,13 @@ export async function apiResumableUpload<T>(
     onResumed?: (accepted: number) => void;
   },
 ): Promise<T> {
-  const { Upload } = await import('tus-js-client').catch(() => {
+  const tus = await import('tus-js-client').catch(() => {
     throw networkFailure();
   });
   return new Promise<T>((resolve, reject) => {
     // What the server confirmed: sent bytes may have been lost with the connection.
     let accepted = 0;
-    const upload = new Upload(blob, {
+    const upload = new tus.Upload(blob, {
       endpoint,
       chunkSize: RESUMABLE_PART_BYTES,
       retryDelays: RESUMABLE_RETRY_DELAYS,
@@ -239,7 +248,17 @@ export async function apiResumableUpload<T>(
           /* a plain-text reply */
         }
         const status = response.getStatus();
-        reject(failure({ status, statusText: '' }, body, 'Authorization' in requestHeaders()));
+        const refused = failure(
+          { status, statusText: '' },
+          body,
+          'Authorization' in requestHeaders(),
+        );
+        if (!isLastingRefusal(status)) {
+          reject(refused);
+          return;
+        }
+        // Refused for good: the upload's address is forgotten, no later visit resumes it.
+        void forgetUploadAddresses(upload).finally(() => reject(refused));
       },
     });
     void upload.findPreviousUploads().then((previous) => {
@@ -247,4 +266,12 @@ export async function apiResumableUpload<T>(
       upload.start();
     }, reject);
   });
+}
+
+/** Removes what tus-js-client keeps in local storage to resume this upload. */
+async function forgetUploadAddresses(upload: Upload): Promise<void> {
+  const previous = await upload.findPreviousUploads().catch(() => []);
+  await Promise.all(
+    previous.map((kept) => upload.options.urlStorage?.removeUpload(kept.urlStorageKey)),
+  ).catch(() => undefined);
 }

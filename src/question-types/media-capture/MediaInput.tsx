@@ -21,7 +21,7 @@ import type { SurveyInputProps } from '../question-type.client';
 import { bringCaptureIntoView } from './bring-into-view';
 import { CAPTURE_SIZE, isPhone } from './camera-platform';
 import { CameraView, clock } from './CameraView';
-import { ACCEPTED_FILES, chosenUpload } from './chosen-file';
+import { ACCEPTED_FILES, acceptedFormats, chosenUpload, isAcceptedFile } from './chosen-file';
 import { CapturedMedia, SavedMedia } from './MediaPreview';
 import { AutoCaptureSwitch, CountdownNumber } from './pose-check/AutoCapture';
 import { PoseOutline, PoseInstructionLine } from './pose-check/PoseFeedback';
@@ -83,7 +83,12 @@ export default function MediaInput({
     },
     [kind, onChange],
   );
-  const upload = useMediaUpload(question.id, uploaded);
+  // Refused for good: back to the camera and the file picker, for another photo or video.
+  const refused = useCallback(() => {
+    setPreview(null);
+    setPhase('capture');
+  }, []);
+  const upload = useMediaUpload(question.id, uploaded, refused);
 
   const showCapture = (blob: Blob, filename: string) => {
     camera.stop();
@@ -146,6 +151,14 @@ export default function MediaInput({
     // The same file may be chosen again after a refusal.
     event.target.value = '';
     if (!file) return;
+    if (!(await isAcceptedFile(kind, file))) {
+      upload.refuse(
+        t(kind === 'photo' ? 'errors.wrongFilePhoto' : 'errors.wrongFileVideo', {
+          formats: acceptedFormats(kind),
+        }),
+      );
+      return;
+    }
     const chosen = await chosenUpload(kind, file);
     captureCheck.current = null;
     showCapture(chosen.blob, chosen.filename);
@@ -278,21 +291,22 @@ export default function MediaInput({
           {isPhoto ? t('fallbackPhoto') : t('fallbackVideo')}
         </Typography>
       )}
-      {upload.error && (
+      {upload.error !== null && (
         <Alert
           severity="error"
           sx={narrow}
+          data-testid="upload-failed"
           action={
-            preview ? (
+            upload.kept && preview ? (
               <Button color="inherit" size="small" onClick={upload.retry}>
                 {t('resumeUpload')}
               </Button>
             ) : undefined
           }
         >
-          <AlertTitle>{t('errors.upload')}</AlertTitle>
+          <AlertTitle>{isPhoto ? t('errors.uploadPhoto') : t('errors.uploadVideo')}</AlertTitle>
           {upload.error}
-          {preview && (
+          {upload.kept && preview && (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {t('uploadKept')}
             </Typography>

@@ -1,11 +1,36 @@
 import type { MediaType } from '../../shared/constants';
+import { kindsOf, sniffMediaKind, SNIFF_BYTES } from '../../shared/media-kinds';
 import { CHOSEN_PHOTO_MAX_SIDE, PHOTO_QUALITY } from './camera-platform';
 
-/** What the file picker offers for each kind; the server still judges every file by its bytes. */
+/**
+ * What the file picker offers for each kind, a hint only ("All files" gets around it): the types
+ * the server stores, and for a video QuickTime too, as iPhones record it (an ISO media file the
+ * server takes as MP4 by its bytes).
+ */
 export const ACCEPTED_FILES: Record<MediaType, string> = {
-  photo: 'image/*',
-  video: 'video/mp4,video/webm,video/quicktime',
+  photo: kindsOf('photo')
+    .map((kind) => kind.mime)
+    .join(','),
+  video: [...kindsOf('video').map((kind) => kind.mime), 'video/quicktime'].join(','),
 };
+
+/** The formats a photo or video may be, as the patient reads them: "JPEG, PNG". */
+export const acceptedFormats = (kind: MediaType) =>
+  kindsOf(kind)
+    .map((accepted) => accepted.label)
+    .join(', ');
+
+/**
+ * Whether a chosen file is a photo or video the server would store, judged as the server judges
+ * it, by its first bytes: anything else is refused before a byte is uploaded or kept.
+ */
+export async function isAcceptedFile(kind: MediaType, file: Blob): Promise<boolean> {
+  const head = await file
+    .slice(0, SNIFF_BYTES)
+    .arrayBuffer()
+    .catch(() => null);
+  return head !== null && sniffMediaKind(new Uint8Array(head))?.mediaType === kind;
+}
 
 /**
  * A chosen photo redrawn as a JPEG like the camera's, at most CHOSEN_PHOTO_MAX_SIDE pixels on
@@ -30,9 +55,9 @@ async function redrawnPhoto(file: Blob): Promise<Blob> {
 }
 
 /**
- * What a file chosen instead of the camera is uploaded as: a photo redrawn (see above) when the
- * browser can read it; a video, or a photo it cannot read, as it is, for the server to accept or
- * refuse with its reason.
+ * What an accepted file chosen instead of the camera is uploaded as: a photo redrawn (see above)
+ * when the browser can read it; a video, or a photo it cannot read, as it is, for the server to
+ * accept or refuse with its reason.
  */
 export async function chosenUpload(
   kind: MediaType,

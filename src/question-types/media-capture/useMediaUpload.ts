@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { apiResumableUpload } from '../../client/lib/api-client';
+import { ApiError, apiResumableUpload, isLastingRefusal } from '../../client/lib/api-client';
 import { useAuth } from '../../client/lib/auth/auth-context';
 import { parseToken } from '../../client/lib/auth/token';
 import { mediaUploadResultSchema } from '../../shared/contracts/survey';
@@ -11,23 +10,30 @@ import {
   pendingKey,
   type PendingRecording,
 } from '../../client/lib/pending-recordings';
-import { SURVEY_TEXTS } from './survey-texts';
 
 /**
  * Uploads a capture for a question, resumably: the recording is kept in the browser until the
  * server has it, a cut connection resumes where the server's copy stopped, and a recording kept
  * from an earlier visit (a reload before its upload finished) is restored and its upload resumed
- * when the question is shown again. Progress, a retrying state and a translated failure to show.
+ * when the question is shown again. A recording the server refuses for good (its type, its size)
+ * is given up at once, kept or not, and `onRefused` called. Progress, a retrying state and the
+ * failure to show.
  */
-export function useMediaUpload(questionId: number, onUploaded: (mediaPath: string) => void) {
-  const { t } = useTranslation(SURVEY_TEXTS);
+export function useMediaUpload(
+  questionId: number,
+  onUploaded: (mediaPath: string) => void,
+  onRefused: () => void,
+) {
   const { token } = useAuth();
   const assessmentId = parseToken(token)?.assessmentId ?? null;
   const key = assessmentId === null ? null : pendingKey(assessmentId, questionId);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   const [retrying, setRetrying] = useState(false);
+  /** Why the last upload failed (the server's reason when it gave one), or null. */
   const [error, setError] = useState<string | null>(null);
+  /** Whether the failed recording stays on the device for another attempt. */
+  const [kept, setKept] = useState(false);
   /** A recording kept from an earlier visit, uploading again. */
   const [restored, setRestored] = useState<PendingRecording | null>(null);
   /** The recording being (or last failing to be) uploaded. */
@@ -63,14 +69,22 @@ export function useMediaUpload(questionId: number, onUploaded: (mediaPath: strin
         current.current = null;
         onUploaded(result.mediaPath);
       } catch (failure) {
-        const reason = failure instanceof Error && failure.message ? failure.message : '';
-        setError(t('errors.uploadFailed', { reason: reason || t('errors.uploadFailedDefault') }));
+        const refused = failure instanceof ApiError && isLastingRefusal(failure.status);
+        if (refused) {
+          // No attempt can succeed: the recording leaves the device's queue and the question.
+          current.current = null;
+          setRestored(null);
+          if (key) await dropPending(key);
+          onRefused();
+        }
+        setKept(!refused);
+        setError(failure instanceof Error ? failure.message : '');
       } finally {
         setUploading(false);
         setRetrying(false);
       }
     },
-    [key, questionId, onUploaded, t],
+    [key, questionId, onUploaded, onRefused],
   );
 
   const upload = useCallback(
@@ -106,6 +120,7 @@ export function useMediaUpload(questionId: number, onUploaded: (mediaPath: strin
     progress,
     retrying,
     error,
+    kept,
     restored,
     upload,
     /** Continues the failed upload where the server's copy stopped. */
@@ -120,5 +135,10 @@ export function useMediaUpload(questionId: number, onUploaded: (mediaPath: strin
       if (key) void dropPending(key);
     },
     clearError: () => setError(null),
+    /** A chosen file refused before any upload: shown as a refusal, nothing kept. */
+    refuse: (reason: string) => {
+      setKept(false);
+      setError(reason);
+    },
   };
 }
