@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureMessage } from '../../src/client/lib/api-client';
+import { failureMessage, isLastingRefusal } from '../../src/client/lib/api-client';
 
 describe('generic request failure message (SPEC section 8)', () => {
   it('takes the message of the response body', () => {
@@ -18,5 +18,18 @@ describe('generic request failure message (SPEC section 8)', () => {
   it('says "Request failed" when there is nothing else', () => {
     const response = { status: 0, statusText: '' } as Response;
     expect(failureMessage(response, null)).toBe('Request failed');
+  });
+});
+
+describe('an upload refused for good', () => {
+  it('is what sending the same bytes again cannot change: its type, its size, its request', () => {
+    for (const status of [400, 403, 413, 415, 422]) expect(isLastingRefusal(status)).toBe(true);
+  });
+
+  it('is not an ended session, an expired or moved upload, a busy server or the network', () => {
+    // A recording refused for one of these stays on the device for the next attempt.
+    for (const status of [0, 401, 404, 408, 409, 410, 423, 429, 500, 503]) {
+      expect(isLastingRefusal(status)).toBe(false);
+    }
   });
 });

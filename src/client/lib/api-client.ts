@@ -162,11 +162,13 @@ export function apiUpload<T>(
 
 /**
  * A refusal that sending the same bytes again cannot change (415 unsupported type, 413 too
- * large, 403, 400 ...). Not the ones another attempt may get past: 404/410 (the upload expired;
- * the next attempt creates a new one), 408, 409 (the offset moved), 423 (locked) and 429.
+ * large, 403, 400 ...). Not the ones another attempt may get past: 401 (the session ended; the
+ * recording waits for the patient's next sign-in, as the end of a session decides), 404/410 (the
+ * upload expired; the next attempt creates a new one), 408, 409 (the offset moved), 423 (locked)
+ * and 429.
  */
 export const isLastingRefusal = (status: number) =>
-  status >= 400 && status < 500 && ![404, 408, 409, 410, 423, 429].includes(status);
+  status >= 400 && status < 500 && ![401, 404, 408, 409, 410, 423, 429].includes(status);
 
 /** Waits before each new attempt after a failure that may pass (network, 5xx). */
 const RESUMABLE_RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];

@@ -21,7 +21,7 @@ import type { SurveyInputProps } from '../question-type.client';
 import { bringCaptureIntoView } from './bring-into-view';
 import { CAPTURE_SIZE, isPhone } from './camera-platform';
 import { CameraView, clock } from './CameraView';
-import { ACCEPTED_FILES, acceptedFormats, chosenUpload, isAcceptedFile } from './chosen-file';
+import { ACCEPTED_FILES, acceptedFormats, chosenUpload } from './chosen-file';
 import { CapturedMedia, SavedMedia } from './MediaPreview';
 import { AutoCaptureSwitch, CountdownNumber } from './pose-check/AutoCapture';
 import { PoseOutline, PoseInstructionLine } from './pose-check/PoseFeedback';
@@ -151,7 +151,8 @@ export default function MediaInput({
     // The same file may be chosen again after a refusal.
     event.target.value = '';
     if (!file) return;
-    if (!(await isAcceptedFile(kind, file))) {
+    const chosen = await chosenUpload(kind, file);
+    if (!chosen) {
       upload.refuse(
         t(kind === 'photo' ? 'errors.wrongFilePhoto' : 'errors.wrongFileVideo', {
           formats: acceptedFormats(kind),
@@ -159,7 +160,6 @@ export default function MediaInput({
       );
       return;
     }
-    const chosen = await chosenUpload(kind, file);
     captureCheck.current = null;
     showCapture(chosen.blob, chosen.filename);
   };

@@ -3,14 +3,12 @@ import { kindsOf, sniffMediaKind, SNIFF_BYTES } from '../../shared/media-kinds';
 import { CHOSEN_PHOTO_MAX_SIDE, PHOTO_QUALITY } from './camera-platform';
 
 /**
- * What the file picker offers for each kind, a hint only ("All files" gets around it): the types
- * the server stores, and for a video QuickTime too, as iPhones record it (an ISO media file the
- * server takes as MP4 by its bytes).
+ * What the file picker offers for each kind, a hint only ("All files" gets around it): any image
+ * the browser can read, as it is redrawn as a JPEG (below); the video types the server stores,
+ * and QuickTime, as iPhones record it (an ISO media file the server takes as MP4 by its bytes).
  */
 export const ACCEPTED_FILES: Record<MediaType, string> = {
-  photo: kindsOf('photo')
-    .map((kind) => kind.mime)
-    .join(','),
+  photo: 'image/*',
   video: [...kindsOf('video').map((kind) => kind.mime), 'video/quicktime'].join(','),
 };
 
@@ -20,11 +18,8 @@ export const acceptedFormats = (kind: MediaType) =>
     .map((accepted) => accepted.label)
     .join(', ');
 
-/**
- * Whether a chosen file is a photo or video the server would store, judged as the server judges
- * it, by its first bytes: anything else is refused before a byte is uploaded or kept.
- */
-export async function isAcceptedFile(kind: MediaType, file: Blob): Promise<boolean> {
+/** Whether a file is a photo or video the server stores, judged as it judges: by its bytes. */
+async function isStoredKind(kind: MediaType, file: Blob): Promise<boolean> {
   const head = await file
     .slice(0, SNIFF_BYTES)
     .arrayBuffer()
@@ -55,17 +50,17 @@ async function redrawnPhoto(file: Blob): Promise<Blob> {
 }
 
 /**
- * What an accepted file chosen instead of the camera is uploaded as: a photo redrawn (see above)
- * when the browser can read it; a video, or a photo it cannot read, as it is, for the server to
- * accept or refuse with its reason.
+ * What a file chosen instead of the camera is uploaded as: a photo redrawn (see above) when the
+ * browser can read it, whatever its format; otherwise the file as it is when the server would
+ * store it by its bytes; null for anything else, refused before a byte is uploaded or kept.
  */
 export async function chosenUpload(
   kind: MediaType,
   file: File,
-): Promise<{ blob: Blob; filename: string }> {
+): Promise<{ blob: Blob; filename: string } | null> {
   if (kind === 'photo') {
     const photo = await redrawnPhoto(file).catch(() => null);
     if (photo) return { blob: photo, filename: 'photo.jpg' };
   }
-  return { blob: file, filename: file.name || kind };
+  return (await isStoredKind(kind, file)) ? { blob: file, filename: file.name || kind } : null;
 }
