@@ -52,7 +52,7 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
   const [activeStep, setActiveStep] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [showBody, setShowBody] = useState(false);
-  /** The complaint just added by its last step, confirmed in words (and to screen readers). */
+  /** The complaint just added, confirmed in words (and to screen readers). */
   const [added, setAdded] = useState<SymptomName | null>(null);
   const symptoms = draft.symptoms;
   const change = (next: SymptomEntry[]) => onChange({ symptoms: next });
