@@ -112,4 +112,9 @@ export interface QuestionTypeServer<
    * other; photos side by side).
    */
   writeReport(run: AnsweredQuestion[], context: ReportContext): Promise<void>;
+  /**
+   * What the patient's own data export adds to the stored answer for them to read it, in their
+   * language (the chosen option's words beside its id); nothing for a type whose answer says it.
+   */
+  exportFields?(item: AnsweredQuestion, language: Language): Record<string, string | null>;
 }

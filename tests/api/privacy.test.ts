@@ -12,6 +12,7 @@ import {
   erasures,
   mediaUploads,
   payments,
+  questionOptions,
   answers,
   users,
 } from '../../src/server/schema';
@@ -75,6 +76,18 @@ describe('patient export', () => {
     expect(data.patient).toMatchObject({ email: a.patient.email, firstName: 'Alice' });
     expect(data.patient.totpSecret).toBeUndefined();
     expect(data.answers).toHaveLength(7);
+    // A chosen option in words, in the patient's language, beside its id.
+    const chosen: { optionId: number; option: string }[] = data.answers.filter(
+      (answer: { optionId: number | null }) => answer.optionId,
+    );
+    expect(chosen).toHaveLength(6);
+    for (const answer of chosen) {
+      const [option] = await t.database.db
+        .select({ text: questionOptions.optionText })
+        .from(questionOptions)
+        .where(eq(questionOptions.id, answer.optionId));
+      expect(answer.option).toBe(option!.text);
+    }
     expect(data.assessment.id).toBe(a.patient.assessmentId);
     const text = JSON.stringify(data);
     expect(text).not.toContain(b.patient.email);

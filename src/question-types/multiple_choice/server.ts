@@ -18,6 +18,10 @@ export const multipleChoiceServer: QuestionTypeServer<'multiple_choice'> = {
     option_text: chosenOption(item)?.text.en ?? null,
     option_score: chosenOption(item)?.score ?? null,
   }),
+  exportFields(item, language) {
+    const option = chosenOption(item);
+    return { option: option ? textIn(option.text, language) : null };
+  },
   async writeReport(run, context) {
     for (const item of run) {
       const option = chosenOption(item);

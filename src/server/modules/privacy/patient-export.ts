@@ -15,6 +15,7 @@ import type { MediaStore } from '../media';
 import { paymentsOfAssessment } from '../payments';
 import { textIn } from '../../../shared/questionnaire';
 import { maskedCodesOf } from '../access';
+import { serverOfType } from '../../../question-types/registry.server';
 
 /**
  * Everything stored about the session's assessment, as one ZIP: data.json (machine-readable) and
@@ -74,18 +75,19 @@ export async function patientExportZip(
       evaluatedAt: assessment.evaluatedAt,
       evaluationSentOn: assessment.evaluationSentOn,
     },
-    answers: answers.map(({ question, answer }) => ({
-      questionId: question.id,
-      question: textIn(question.text, assessment.language),
-      questionType: question.type,
-      optionId: answer.optionId,
-      answerText: answer.answerText,
-      mediaType: answer.mediaType,
-      mediaPath: answer.mediaPath,
-      painPoints: answer.painPoints,
-      symptoms: answer.symptoms,
-      createdAt: answer.createdAt,
-      updatedAt: answer.updatedAt,
+    answers: answers.map((item) => ({
+      questionId: item.question.id,
+      question: textIn(item.question.text, assessment.language),
+      questionType: item.question.type,
+      optionId: item.answer.optionId,
+      ...serverOfType(item.question.type).exportFields?.(item, assessment.language),
+      answerText: item.answer.answerText,
+      mediaType: item.answer.mediaType,
+      mediaPath: item.answer.mediaPath,
+      painPoints: item.answer.painPoints,
+      symptoms: item.answer.symptoms,
+      createdAt: item.answer.createdAt,
+      updatedAt: item.answer.updatedAt,
     })),
     media: uploads.map((u, i) => ({
       file: u.path,
