@@ -20,6 +20,7 @@ const e2e = useE2e({
     expired: await insertPatient(db, { email: 'expired@example.org', firstName: 'Exa' }),
     erased: await insertPatient(db, { email: 'erased@example.org', firstName: 'Eri' }),
     replaced: await insertPatient(db, { email: 'replaced@example.org', firstName: 'Rea' }),
+    twoTabs: await insertPatient(db, { email: 'two-tabs@example.org', firstName: 'Tab' }),
   }),
 });
 
@@ -97,6 +98,21 @@ describe('a session that ended says so', () => {
     await phone.reload();
     await phone.getByRole('button', { name: 'I have an access code' }).waitFor();
     expect(await phone.getByTestId('session-ended').count()).toBe(0);
+  });
+
+  it('logout in one tab takes the other tab of the browser to the paywall, which says so', async () => {
+    const context = await e2e.newContext({ viewport: PHONE });
+    const first = await context.newPage();
+    await signIn(first, e2e.seeded.twoTabs.code);
+    const second = await context.newPage();
+    await second.goto('/app');
+    await second.getByTestId('question-counter').waitFor();
+    await first.getByRole('button', { name: 'Logout' }).first().click();
+    // Not left on a survey whose next answer could only fail.
+    await second.waitForURL((url) => url.pathname === '/');
+    const notice = second.getByTestId('session-ended');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch('You have been signed out.');
   });
 
   it('an expired token lands on the paywall saying so, in German', async () => {

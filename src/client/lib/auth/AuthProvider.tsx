@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, type Language } from '../../../shared/constants';
 import type { AuthResult, SessionUser } from '../../../shared/contracts/common';
@@ -6,6 +6,7 @@ import i18n from '../i18n';
 import { storage } from '../storage';
 import { revokeSession, saveLanguagePreference } from './api';
 import { AuthContext, type AuthState } from './auth-context';
+import { endSession } from './session-end';
 import { parseToken } from './token';
 
 /** The shape of a stored user, checked by hand: the paywall loads no schema library. */
@@ -45,6 +46,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const [session, setSession] = useState(restoreSession);
   const [languageError, setLanguageError] = useState<string | null>(null);
+
+  // Another tab of this browser signed out (or its session ended): the token all tabs share is
+  // gone, so this tab's next call would go without one and could only fail. It leaves at once
+  // and the paywall says why, as after a 401.
+  const signedIn = session.token !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS.authToken && event.newValue === null) {
+        endSession({ reason: 'signed_out' });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [signedIn]);
 
   const login = useCallback(
     ({ token, user }: AuthResult) => {
