@@ -18,6 +18,15 @@ function localeFolders(dir: string, inLocales = false): string[] {
   return found;
 }
 
+/** Every text with its dotted key. */
+function entries(value: unknown, prefix = ''): [string, string][] {
+  if (typeof value === 'string') return [[prefix, value]];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    entries(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
 function keys(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
   return Object.entries(value).flatMap(([key, child]) =>
@@ -46,6 +55,17 @@ describe('translations', () => {
         de.filter((key) => !en.includes(key)),
         'missing in English',
       ).toEqual([]);
+    });
+
+    it(`counts in the plural forms in ${name}, never "1 answers"`, () => {
+      // A number followed by a word reads wrong for one unless the text has its _one form.
+      for (const language of ['en', 'de']) {
+        const texts = JSON.parse(readFileSync(join(folder, `${language}.json`), 'utf8'));
+        const unpluralised = entries(texts).filter(
+          ([key, text]) => /\{\{count\}\} \p{L}/u.test(text) && !/_(one|other)$/.test(key),
+        );
+        expect(unpluralised, `${language}.json`).toEqual([]);
+      }
     });
 
     it(`has no empty texts in ${name}`, () => {
