@@ -31,6 +31,7 @@ const e2e = useE2e({
     return {
       complete: await atSymptoms('de', 'symptoms-complete-de'),
       partial: await atSymptoms('en', 'symptoms-partial-en'),
+      keyboard: await atSymptoms('en', 'symptoms-keyboard-en'),
     };
   },
 });
@@ -105,6 +106,62 @@ describe('a complaint entered in the symptom list', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
     await list.getByRole('button', { name: `${L.complaints[1]} löschen` }).click();
     await page.getByText(TEXT.de.none).waitFor();
+  });
+
+  it('is entered by keyboard alone: arrows choose within a step, and the focus follows the steps (English)', async () => {
+    const { page, L } = await openAtSymptoms('en', e2e.seeded.keyboard);
+    const focusIn = (name: string) =>
+      page
+        .getByRole('radiogroup', { name })
+        .evaluate((group) => group.contains(document.activeElement));
+    // The open step's: the steps before it keep theirs, folded away.
+    const nextStep = page.getByRole('button', { name: 'Next step' }).last();
+    const checkedIn = (name: string) =>
+      page.getByRole('radiogroup', { name }).getByRole('radio', { checked: true });
+
+    await page.getByRole('combobox', { name: L.chooseComplaint }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+
+    // The next step has the focus; arrows move the choice and the step stays open.
+    await expect.poll(() => focusIn('Frequency')).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await checkedIn('Frequency').count()).toBe(1);
+    const frequency = (await checkedIn('Frequency').getAttribute('value'))!;
+    expect(await focusIn('Frequency')).toBe(true);
+    await nextStep.focus();
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => focusIn('Trigger')).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await nextStep.focus();
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => focusIn('Intensity')).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const intensity = (await checkedIn('Intensity').getAttribute('value'))!;
+    await page.getByRole('button', { name: L.add }).focus();
+    await page.keyboard.press('Enter');
+
+    // In the list with what was chosen, and the focus is back at the complaint for the next one.
+    const list = page.getByTestId('recorded-symptoms');
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName,
+        ),
+      )
+      .toBe('combobox');
+    await page.getByRole('button', { name: L.next, exact: true }).click();
+    await expect
+      .poll(async () => (await storedSymptoms(page))[0])
+      .toEqual(expect.objectContaining({ frequency, intensity }));
   });
 
   it('started but not finished, holds Next and Back with a warning until finished or discarded (English)', async () => {

@@ -25,7 +25,7 @@ import StepContent from '@mui/material/StepContent';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BodyDiagram, SYMPTOM_DOT_COLORS, symptomDots } from '../../client/lib/body-diagram';
 import '../../client/lib/symptoms/i18n';
@@ -79,13 +79,35 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
     setActiveStep(0);
   };
 
-  // A choice moves to the next step; the last one waits for "Add complaint": arrowing through a
-  // step's choices by keyboard picks each on the way, and must not enter one the patient passed.
-  const choose = (patch: Partial<Selection>, step: number) => {
+  // A choice moves to the next step; the last one waits for "Add complaint". A radio chosen by
+  // keyboard stays: arrowing through a step's choices picks each on the way, and the patient goes
+  // on with "Next step" once at the one they mean.
+  const choose = (patch: Partial<Selection>, step: number, advance = true) => {
     setAdded(null);
     setSelection((s) => ({ ...s, ...patch }));
-    setActiveStep(Math.min(step + 1, STEPS.length - 1));
+    if (advance) setActiveStep(Math.min(step + 1, STEPS.length - 1));
   };
+  const pointed = useRef(false);
+
+  // A step that closes would take the keyboard's focus with it (to the page's start): it moves
+  // to the step that opened (after "Add complaint" too, ready for the next complaint), when it
+  // was in the stepper. Not on the first render.
+  const stepper = useRef<HTMLDivElement>(null);
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!shown.current) {
+      shown.current = true;
+      return;
+    }
+    const focused = document.activeElement;
+    if (focused !== document.body && !stepper.current?.contains(focused)) return;
+    const open = stepper.current?.querySelector(`[data-step="${activeStep}"]`);
+    const target =
+      open?.querySelector<HTMLElement>('[role="combobox"]') ??
+      open?.querySelector<HTMLElement>('input:checked') ??
+      open?.querySelector<HTMLElement>('input');
+    target?.focus();
+  }, [activeStep]);
 
   const add = (entry: SymptomEntry) => {
     change([...symptoms, entry]);
@@ -125,7 +147,11 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
     <RadioGroup
       aria-label={t(`steps.${STEPS[step]}`)}
       value={selection[name]}
-      onChange={(e) => choose({ [name]: e.target.value } as Partial<Selection>, step)}
+      onPointerDown={() => (pointed.current = true)}
+      onChange={(e) => {
+        choose({ [name]: e.target.value } as Partial<Selection>, step, pointed.current);
+        pointed.current = false;
+      }}
     >
       {options.map((option) => (
         <FormControlLabel
@@ -151,7 +177,7 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
           <Typography>{t('allChosen')}</Typography>
         ) : (
           <>
-            <Stepper activeStep={activeStep} orientation="vertical">
+            <Stepper ref={stepper} activeStep={activeStep} orientation="vertical">
               {STEPS.map((step, index) => (
                 <Step key={step} completed={Boolean(values[step])}>
                   <StepLabel
@@ -170,7 +196,7 @@ export default function SymptomsInput({ draft, onChange }: SurveyInputProps<'pai
                     {t(`steps.${step}`)}
                   </StepLabel>
                   <StepContent>
-                    <Box sx={{ pt: 1 }}>
+                    <Box sx={{ pt: 1 }} data-step={index}>
                       {index === 0 && (
                         <FormControl fullWidth size="small" sx={{ maxWidth: 420 }}>
                           <InputLabel id="symptom-complaint-label">
