@@ -218,8 +218,11 @@ describe('a long text answer', () => {
     expect(await page.getByRole('status').filter({ hasText: 'Mehr fasst' }).count()).toBe(1);
     await shot(page, 'survey-de-390-text-limit');
     // What the field shows is what is saved.
-    await page.getByRole('button', { name: LABELS.de.next }).click();
+    await page.getByRole('button', { name: LABELS.de.next }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => currentNumber(page)).toBe(2);
+    // The keyboard goes on from the new question, not from the page's start.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('question-text');
     await page.getByRole('button', { name: 'Zurück' }).click();
     await expect.poll(() => field.inputValue()).toBe('b'.repeat(5_000));
   });

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SurveyQuestion } from '../../../shared/contracts/survey';
 import { ApiError } from '../../lib/api-client';
@@ -112,7 +112,10 @@ export default function SurveyPage() {
     return !unfinished;
   };
 
+  /** Set when Next or Back moves: the new question's heading then takes the focus. */
+  const moved = useRef(false);
   const goTo = (next: number) => {
+    moved.current = next !== index;
     setSubmitError(null);
     setUnansweredWarning(null);
     setUnfinishedWarning(null);
@@ -267,7 +270,19 @@ export default function SurveyPage() {
                 </p>
               </div>
               <SurveyProgress index={index} states={questions.map((q, i) => dotState(q, i))} />
-              <h2 id="question-text" className="survey-question-text">
+              {/* After Next or Back the focus would stay on a button of the question before, or
+                  drop to the page's start: a screen reader and a keyboard go on from here. */}
+              <h2
+                id="question-text"
+                className="survey-question-text"
+                tabIndex={-1}
+                ref={(heading) => {
+                  if (heading && moved.current) {
+                    moved.current = false;
+                    heading.focus({ preventScroll: true });
+                  }
+                }}
+              >
                 {question.text}
               </h2>
 
