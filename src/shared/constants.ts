@@ -70,7 +70,7 @@ export const STORAGE_KEYS = {
   user: 'user',
   pendingUserInfo: 'pending_user_info',
   appliedCouponCode: 'applied_coupon_code',
-  /** Why the last session ended (its 401's reason), until the paywall has said so. */
+  /** Why this tab's session ended (its 401's reason), until the paywall has said so. */
   sessionEnded: 'session_ended',
 } as const;
 

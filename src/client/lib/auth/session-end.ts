@@ -3,7 +3,7 @@ import {
   STORAGE_KEYS,
   type SessionEndReason,
 } from '../../../shared/constants';
-import { storage } from '../storage';
+import { storage, tabStorage } from '../storage';
 
 /** Why the last session ended, as the server said with its 401, for the paywall to tell. */
 export interface SessionEnd {
@@ -37,7 +37,8 @@ export function signOutAfter401(body: unknown): void {
 export function endSession(end: SessionEnd): void {
   if (leaving) return;
   leaving = true;
-  storage.set(STORAGE_KEYS.sessionEnded, JSON.stringify(end));
+  // The tab's own: tabs that leave together must each find their own reason, not take another's.
+  tabStorage.set(STORAGE_KEYS.sessionEnded, JSON.stringify(end));
   storage.remove(STORAGE_KEYS.authToken);
   storage.remove(STORAGE_KEYS.user);
   window.location.assign('/');
@@ -45,9 +46,9 @@ export function endSession(end: SessionEnd): void {
 
 /** The reason kept by `signOutAfter401`, once: read and forgotten. */
 export function takeSessionEnd(): SessionEnd | null {
-  const raw = storage.get(STORAGE_KEYS.sessionEnded);
+  const raw = tabStorage.get(STORAGE_KEYS.sessionEnded);
   if (!raw) return null;
-  storage.remove(STORAGE_KEYS.sessionEnded);
+  tabStorage.remove(STORAGE_KEYS.sessionEnded);
   try {
     return sessionEndOf(JSON.parse(raw));
   } catch {
