@@ -6,7 +6,14 @@ import { DEFAULT_QUESTIONNAIRE } from '../../src/server/modules/questionnaire/se
 import { insertPatient } from '../helpers/admin-seed';
 import { PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
-import { currentNumber, LABELS, shot, signIn, type Lang } from '../helpers/survey-browser';
+import {
+  currentNumber,
+  keptOnDevice,
+  LABELS,
+  shot,
+  signIn,
+  type Lang,
+} from '../helpers/survey-browser';
 import { TcpProxy } from '../helpers/tcp-proxy';
 
 /**
@@ -221,21 +228,7 @@ describe('resumable video upload', () => {
       expect(log.filter((r) => r.method === 'POST')).toHaveLength(1);
       expect((await storedVideo(page)).equals(recorded)).toBe(true);
       // Once uploaded, the browser keeps neither the recording nor the upload's address.
-      const left = await page.evaluate(
-        () =>
-          new Promise<{ recordings: number; addresses: number }>((resolve, reject) => {
-            const open = indexedDB.open('cmd-pending-media');
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const count = open.result.transaction('recordings').objectStore('recordings').count();
-              count.onsuccess = () =>
-                resolve({
-                  recordings: count.result,
-                  addresses: Object.keys(localStorage).filter((k) => k.startsWith('tus::')).length,
-                });
-            };
-          }),
-      );
+      const left = await keptOnDevice(page);
       expect(left).toEqual({ recordings: 0, addresses: 0 });
     }, 120_000);
   }

@@ -4,7 +4,7 @@ import { insertPatientAtFirst } from '../helpers/admin-seed';
 import { PHONE } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e-fixture';
 import { makeSampleMedia } from '../helpers/sample-media';
-import { LABELS, shot, signIn, type Lang } from '../helpers/survey-browser';
+import { keptOnDevice, LABELS, shot, signIn, type Lang } from '../helpers/survey-browser';
 
 /**
  * A photo the product cannot take is refused, not kept: a chosen file of another type before
@@ -58,28 +58,6 @@ function uploadRequests(context: BrowserContext): string[] {
     }
   });
   return sent;
-}
-
-/** What the browser keeps to upload later: recordings in IndexedDB, tus addresses in local storage. */
-function keptOnDevice(page: Page) {
-  return page.evaluate(async () => {
-    const addresses = Object.keys(localStorage).filter((k) => k.startsWith('tus::')).length;
-    if (!(await indexedDB.databases()).some((db) => db.name === 'cmd-pending-media')) {
-      return { recordings: 0, addresses };
-    }
-    const recordings = await new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open('cmd-pending-media');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const count = open.result.transaction('recordings').objectStore('recordings').count();
-        count.onsuccess = () => {
-          open.result.close();
-          resolve(count.result);
-        };
-      };
-    });
-    return { recordings, addresses };
-  });
 }
 
 async function choose(

@@ -272,3 +272,25 @@ export async function answerWholeSurvey(page: Page, L: (typeof LABELS)[Lang]): P
   }
   await page.getByText(L.done).waitFor({ timeout: 30_000 });
 }
+
+/** What the browser keeps to upload later: recordings in IndexedDB, tus addresses in local storage. */
+export function keptOnDevice(page: Page): Promise<{ recordings: number; addresses: number }> {
+  return page.evaluate(async () => {
+    const addresses = Object.keys(localStorage).filter((k) => k.startsWith('tus::')).length;
+    if (!(await indexedDB.databases()).some((db) => db.name === 'cmd-pending-media')) {
+      return { recordings: 0, addresses };
+    }
+    const recordings = await new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('cmd-pending-media');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const count = open.result.transaction('recordings').objectStore('recordings').count();
+        count.onsuccess = () => {
+          open.result.close();
+          resolve(count.result);
+        };
+      };
+    });
+    return { recordings, addresses };
+  });
+}
